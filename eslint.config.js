@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'release', 'coverage', 'e2e/artifacts', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'vue/multi-word-component-names': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Runtime boundaries (STYLE.md): shared/ is portable, renderer/ never reaches into electron/.
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'electron', 'electron/*'], message: 'shared/ runs in main and renderer: no Node or Electron imports.' },
+            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ depends on nothing of the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*', 'node:*'], message: 'The renderer is untrusted: talk to main through the bridge.' },
+            { group: ['**/electron/**'], message: 'The renderer never imports main-process code.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);
