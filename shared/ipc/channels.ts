@@ -1,0 +1,72 @@
+/** Every IPC channel, as `namespace.method`. The preload allowlists exactly these; nothing else is callable. */
+export const CHANNELS = [
+  'app.info',
+  'profiles.list',
+  'profiles.add',
+  'profiles.signIn',
+  'profiles.activate',
+  'profiles.remove',
+  'catalog.categories',
+  'catalog.attributes',
+  'catalog.attributeValues',
+  'catalog.tracks',
+  'projects.list',
+  'projects.get',
+  'projects.create',
+  'projects.quote',
+  'projects.cancel',
+  'projects.findRecent',
+  'deliverables.list',
+  'deliverables.get',
+  'deliverables.approve',
+  'deliverables.approveAll',
+  'deliverables.reject',
+  'deliverables.selectWinner',
+  'revisions.create',
+  'revisions.versions',
+  'samples.search',
+  'media.remoteUrl',
+  'media.libraryUrl',
+  'downloads.start',
+  'downloads.startProject',
+  'downloads.list',
+  'downloads.pause',
+  'downloads.resume',
+  'downloads.cancel',
+  'library.list',
+  'library.remove',
+  'library.reveal',
+  'library.startDrag',
+  'library.peaks',
+  'settings.get',
+  'settings.set',
+  'audio.analyze',
+  'audio.qa',
+  'watcher.status',
+] as const;
+
+export type Channel = (typeof CHANNELS)[number];
+
+/** Events main pushes to the renderer. */
+export const EVENTS = [
+  'downloads.progress',
+  'downloads.changed',
+  'library.changed',
+  'deliverable.ready',
+  'profile.changed',
+  'watcher.status',
+] as const;
+
+export type EventName = (typeof EVENTS)[number];
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (EVENTS as readonly string[]).includes(value);
+}
+
+/** Name of the single Electron IPC channel that carries every invoke, and of the event channel. */
+export const IPC_INVOKE = 'takedesk:invoke';
+export const IPC_EVENT = 'takedesk:event';

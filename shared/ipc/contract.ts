@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type {
+  AttributeValue,
+  CancelProjectResponse,
+  Category,
+  CategoryAttribute,
+  Deliverable,
+  DeliverableSummary,
+  ListProjectsResponse,
+  Project,
+  QuoteResponse,
+  RejectResponse,
+  RevisionResponse,
+  SearchResponse,
+  Track,
+  VersionsResponse,
+} from '../api';
+import type { AudioAnalysis, QaVerdict } from '../audio';
+import type { Channel, EventName } from './channels';
+import type {
+  AppInfo,
+  DeliverableReadyEvent,
+  DownloadJob,
+  DownloadProgress,
+  LibraryItem,
+  MediaUrl,
+  PeaksPayload,
+  ProfilesState,
+  Settings,
+  WatcherStatus,
+} from './types';
+
+/** A channel's input schema and (type-only) output. */
+interface ChannelSpec<I extends z.ZodType, O> {
+  input: I;
+  /** Phantom: carries the output type, never read at run time. */
+  output?: O;
+}
+
+function channel<I extends z.ZodType>(input: I) {
+  return { returns: <O>(): ChannelSpec<I, O> => ({ input }) };
+}
+
+// Ids come from the service; we only insist they are sane strings (the service answers *_NO_EXIST otherwise).
+const id = z.string().min(1).max(200);
+const none = z.undefined().or(z.null()).or(z.object({}).strict());
+const url = z.string().max(2000);
+const text = (max: number) => z.string().max(max);
+const page = z.number().int().min(1).max(1_000_000);
+const pageSize = z.number().int().min(1).max(500);
+const format = z.enum(['wav', 'mp3', 'pdf', 'txt']);
+const target = z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']);
+
+/** The whole renderer -> main surface. Main validates every input against these schemas. */
+export const contract = {
+  'app.info': channel(none).returns<AppInfo>(),
+
+  'profiles.list': channel(none).returns<ProfilesState>(),
+  'profiles.add': channel(
+    z.object({ name: text(100).min(1), baseUrl: url.min(1), token: text(4000).min(1) }).strict(),
+  ).returns<ProfilesState>(),
+  'profiles.signIn': channel(
+    z
+      .object({
+        name: text(100).min(1),
+        baseUrl: url.min(1),
+        email: text(320).min(1),
+        password: text(1000).min(1),
+      })
+      .strict(),
+  ).returns<ProfilesState>(),
+  'profiles.activate': channel(z.object({ id }).strict()).returns<ProfilesState>(),
+  'profiles.remove': channel(z.object({ id }).strict()).returns<ProfilesState>(),
+
+  'catalog.categories': channel(none).returns<Category[]>(),
+  'catalog.attributes': channel(z.object({ categoryId: id }).strict()).returns<CategoryAttribute[]>(),
+  'catalog.attributeValues': channel(
+    z.object({ categoryId: id, attributeId: id }).strict(),
+  ).returns<AttributeValue[]>(),
+  'catalog.tracks': channel(
+    z.object({ typeId: text(100).optional(), subtypeId: text(100).optional() }).strict().optional(),
+  ).returns<Track[]>(),
+
+  'projects.list': channel(
+    z
+      .object({
+        page: page.optional(),
+        pageSize: pageSize.optional(),
+        titleQuery: text(200).optional(),
+        category: text(100).optional(),
+      })
+      .strict()
+      .optional(),
+  ).returns<ListProjectsResponse>(),
+  'projects.get': channel(z.object({ id }).strict()).returns<Project>(),
+  // The body is checked field by field by the service (and by the shared validator in the form): here only its
+  // outer shape, so every spec 422 code can still reach the UI from the service itself.
+  'projects.create': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<Project>(),
+  'projects.quote': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<QuoteResponse>(),
+  'projects.cancel': channel(
+    z.object({ id, reason: text(2000), reasonCode: text(200).min(1) }).strict(),
+  ).returns<CancelProjectResponse>(),
+  /** After a lost create response: the newest project with this title, if the service has one. */
+  'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
+
+  'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<Deliverable[]>(),
+  'deliverables.get': channel(z.object({ id }).strict()).returns<Deliverable>(),
+  'deliverables.approve': channel(z.object({ id }).strict()).returns<DeliverableSummary>(),
+  'deliverables.approveAll': channel(z.object({ projectId: id }).strict()).returns<DeliverableSummary[]>(),
+  'deliverables.reject': channel(
+    z
+      .object({
+        id,
+        reason: text(2000).optional(),
+        reasonCode: text(200).optional(),
+        newGenderAndAge: text(100).optional(),
+      })
+      .strict(),
+  ).returns<RejectResponse>(),
+  'deliverables.selectWinner': channel(z.object({ id }).strict()).returns<DeliverableSummary>(),
+
+  'revisions.create': channel(
+    z
+      .object({
+        deliverableId: id,
+        instructions: text(10_000),
+        reason: text(100).optional(),
+        revisionCode: text(200).optional(),
+        checkTalent: z.boolean().optional(),
+      })
+      .strict(),
+  ).returns<RevisionResponse>(),
+  'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<VersionsResponse>(),
+
+  'samples.search': channel(
+    z
+      .object({
+        categoryId: id,
+        currency: text(10).optional(),
+        page: page.optional(),
+        pageSize: pageSize.optional(),
+        language: text(100).optional(),
+        genderAndAge: text(100).optional(),
+        turnAroundTimeDays: z.number().int().min(0).max(365).optional(),
+        minimumPrice: z.number().min(0).max(1e9).optional(),
+        maximumPrice: z.number().min(0).max(1e9).optional(),
+        units: z.number().min(0).max(1e9).optional(),
+        unitType: text(20).optional(),
+        purpose: z.union([z.number(), text(100)]).optional(),
+      })
+      .strict(),
+  ).returns<SearchResponse>(),
+
+  /** A playable URL for audio the service linked (deliverable, version, sample, track): proxied by main. */
+  'media.remoteUrl': channel(z.object({ url }).strict()).returns<MediaUrl>(),
+  'media.libraryUrl': channel(z.object({ id }).strict()).returns<MediaUrl>(),
+
+  'downloads.start': channel(
+    z
+      .object({ deliverableId: id, format, version: z.number().int().min(1).max(10_000).optional() })
+      .strict(),
+  ).returns<DownloadJob>(),
+  'downloads.startProject': channel(
+    z.object({ projectId: id, formats: z.array(format).min(1).max(4).optional() }).strict(),
+  ).returns<DownloadJob[]>(),
+  'downloads.list': channel(none).returns<DownloadJob[]>(),
+  'downloads.pause': channel(z.object({ id }).strict()).returns<DownloadJob>(),
+  'downloads.resume': channel(z.object({ id }).strict()).returns<DownloadJob>(),
+  'downloads.cancel': channel(z.object({ id }).strict()).returns<DownloadJob>(),
+
+  'library.list': channel(z.object({ projectId: id.optional() }).strict().optional()).returns<LibraryItem[]>(),
+  'library.remove': channel(z.object({ id }).strict()).returns<LibraryItem[]>(),
+  'library.reveal': channel(z.object({ id }).strict()).returns<{ path: string }>(),
+  'library.startDrag': channel(z.object({ id }).strict()).returns<{ started: boolean }>(),
+  'library.peaks': channel(z.object({ id }).strict()).returns<PeaksPayload | null>(),
+
+  'settings.get': channel(none).returns<Settings>(),
+  'settings.set': channel(
+    z
+      .object({
+        libraryDir: text(4000).min(1).optional(),
+        concurrency: z.number().int().min(1).max(8).optional(),
+        deliveryTarget: target.optional(),
+        theme: z.enum(['system', 'light', 'dark']).optional(),
+        notifications: z.boolean().optional(),
+      })
+      .strict(),
+  ).returns<Settings>(),
+
+  'audio.analyze': channel(z.object({ id }).strict()).returns<AudioAnalysis>(),
+  'audio.qa': channel(
+    z.object({ id, target: target.optional(), orderedSeconds: z.number().min(0).max(86_400).optional() }).strict(),
+  ).returns<QaVerdict>(),
+
+  'watcher.status': channel(none).returns<WatcherStatus>(),
+} satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
+
+export type Contract = typeof contract;
+export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
+export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
+export type ChannelOutput<C extends Channel> = NonNullable<Contract[C]['output']>;
+
+/** Payloads of the events main pushes. */
+export interface EventPayloads {
+  'downloads.progress': DownloadProgress[];
+  'downloads.changed': DownloadJob;
+  'library.changed': { count: number };
+  'deliverable.ready': DeliverableReadyEvent;
+  'profile.changed': ProfilesState;
+  'watcher.status': WatcherStatus;
+}
+
+// Compile-time check that every event has a payload type and nothing else does.
+export type EventPayload<E extends EventName> = EventPayloads[E];
+const _eventsCovered: Record<EventName, true> = {
+  'downloads.progress': true,
+  'downloads.changed': true,
+  'library.changed': true,
+  'deliverable.ready': true,
+  'profile.changed': true,
+  'watcher.status': true,
+};
+void _eventsCovered;
+
+/** What every invoke answers, whichever transport carries it. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcErrorBody };
+
+export interface IpcErrorBody {
+  /** A catalog code: the service's own (`TALENT_ON_VACATION`), or a client one (`NETWORK_UNREACHABLE`). */
+  type: string;
+  /** The service's heading status, or 0 for client-side errors. */
+  status: number;
+  /** The body status when the service sent one that differs. */
+  bodyStatus?: number;
+  message: string;
+  /** Field-level problems, for VALIDATION_ERROR and create-project 422s. */
+  issues?: Array<{ path: string; code: string; message: string }>;
+}

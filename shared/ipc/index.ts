@@ -1,0 +1,4 @@
+export * from './channels';
+export * from './contract';
+export * from './types';
+export * from './api';

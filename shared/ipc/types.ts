@@ -1,0 +1,122 @@
+import type { AudioAnalysis } from '../audio';
+
+/** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
+export interface SecretsBackendInfo {
+  kind: 'safeStorage' | 'basic_text' | 'file' | 'memory';
+  secure: boolean;
+  warning: string | null;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  mode: 'electron' | 'browser';
+  platform: string;
+  versions: Record<string, string>;
+  secrets: SecretsBackendInfo;
+}
+
+/** A service connection as the renderer sees it: never the token itself. */
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  baseUrl: string;
+  kind: 'sandbox' | 'service';
+  hasToken: boolean;
+  createdAt: string;
+}
+
+export interface ProfilesState {
+  profiles: ProfileSummary[];
+  activeId: string;
+  secrets: SecretsBackendInfo;
+}
+
+export type MediaFormat = 'wav' | 'mp3' | 'pdf' | 'txt';
+
+export type DownloadState = 'queued' | 'downloading' | 'paused' | 'verifying' | 'done' | 'failed' | 'canceled';
+
+export interface DownloadJob {
+  id: string;
+  projectId: string;
+  projectTitle: string;
+  deliverableId: string;
+  deliverableName: string;
+  serviceSubCategory: string;
+  /** 1-based version of the deliverable this file belongs to (latest unless asked otherwise). */
+  version: number;
+  format: MediaFormat;
+  state: DownloadState;
+  bytes: number;
+  total: number | null;
+  /** Bytes per second over the last few seconds. */
+  rate: number;
+  etaSeconds: number | null;
+  error: { type: string; message: string } | null;
+  relativePath: string;
+  libraryId: string | null;
+  createdAt: string;
+}
+
+export interface DownloadProgress {
+  id: string;
+  bytes: number;
+  total: number | null;
+  rate: number;
+  etaSeconds: number | null;
+}
+
+export interface LibraryItem {
+  id: string;
+  projectId: string;
+  projectTitle: string;
+  serviceSubCategory: string;
+  deliverableId: string;
+  deliverableName: string;
+  version: number;
+  format: MediaFormat;
+  relativePath: string;
+  size: number;
+  sha256: string;
+  downloadedAt: string;
+  /** Ordered length in seconds (audio ads), for the duration QA check. */
+  orderedSeconds: number | null;
+  analysis: AudioAnalysis | null;
+  hasPeaks: boolean;
+}
+
+export interface Settings {
+  libraryDir: string;
+  concurrency: number;
+  deliveryTarget: 'ebu-r128' | 'atsc-a85' | 'podcast' | 'streaming';
+  theme: 'system' | 'light' | 'dark';
+  notifications: boolean;
+}
+
+export interface DeliverableReadyEvent {
+  profileId: string;
+  projectId: string;
+  projectTitle: string;
+  deliverableId: string;
+  deliverableName: string;
+  serviceSubCategory: string;
+}
+
+export interface WatcherStatus {
+  watching: number;
+  lastPollAt: string | null;
+  nextPollInMs: number | null;
+  failing: boolean;
+}
+
+/** Waveform peaks ready for wavesurfer.js: one array per channel, values in -1..1. */
+export interface PeaksPayload {
+  duration: number;
+  peaks: number[][];
+}
+
+/** A URL the renderer can hand to an <audio> element or open: served by main's media route. */
+export interface MediaUrl {
+  url: string;
+  contentType: string;
+}
