@@ -1,0 +1,2 @@
+/** The service contract: schemas, error catalog, validators and reason codes (one import for all of it). */
+export * from './schemas';
