@@ -7,9 +7,9 @@ type Method<C extends string> = C extends `${string}.${infer M}` ? M : never;
 /** `api.projects.list(q)` for every channel `projects.list`, derived from the catalog alone. */
 export type NamespacedApi<R> = {
   [N in Namespace<Channel>]: {
-    [C in Extract<Channel, `${N}.${string}`> as Method<C>]: (input?: ChannelInput<C>) => R extends 'result'
-      ? Promise<Result<ChannelOutput<C>>>
-      : Promise<ChannelOutput<C>>;
+    [C in Extract<Channel, `${N}.${string}`> as Method<C>]: (
+      input?: ChannelInput<C>,
+    ) => R extends 'result' ? Promise<Result<ChannelOutput<C>>> : Promise<ChannelOutput<C>>;
   };
 };
 

@@ -74,11 +74,14 @@ export const contract = {
 
   'catalog.categories': channel(none).returns<Category[]>(),
   'catalog.attributes': channel(z.object({ categoryId: id }).strict()).returns<CategoryAttribute[]>(),
-  'catalog.attributeValues': channel(
-    z.object({ categoryId: id, attributeId: id }).strict(),
-  ).returns<AttributeValue[]>(),
+  'catalog.attributeValues': channel(z.object({ categoryId: id, attributeId: id }).strict()).returns<
+    AttributeValue[]
+  >(),
   'catalog.tracks': channel(
-    z.object({ typeId: text(100).optional(), subtypeId: text(100).optional() }).strict().optional(),
+    z
+      .object({ typeId: text(100).optional(), subtypeId: text(100).optional() })
+      .strict()
+      .optional(),
   ).returns<Track[]>(),
 
   'projects.list': channel(
@@ -95,8 +98,12 @@ export const contract = {
   'projects.get': channel(z.object({ id }).strict()).returns<Project>(),
   // The body is checked field by field by the service (and by the shared validator in the form): here only its
   // outer shape, so every spec 422 code can still reach the UI from the service itself.
-  'projects.create': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<Project>(),
-  'projects.quote': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<QuoteResponse>(),
+  'projects.create': channel(
+    z.object({ body: z.record(z.string(), z.unknown()) }).strict(),
+  ).returns<Project>(),
+  'projects.quote': channel(
+    z.object({ body: z.record(z.string(), z.unknown()) }).strict(),
+  ).returns<QuoteResponse>(),
   'projects.cancel': channel(
     z.object({ id, reason: text(2000), reasonCode: text(200).min(1) }).strict(),
   ).returns<CancelProjectResponse>(),
@@ -156,9 +163,7 @@ export const contract = {
   'media.libraryUrl': channel(z.object({ id }).strict()).returns<MediaUrl>(),
 
   'downloads.start': channel(
-    z
-      .object({ deliverableId: id, format, version: z.number().int().min(1).max(10_000).optional() })
-      .strict(),
+    z.object({ deliverableId: id, format, version: z.number().int().min(1).max(10_000).optional() }).strict(),
   ).returns<DownloadJob>(),
   'downloads.startProject': channel(
     z.object({ projectId: id, formats: z.array(format).min(1).max(4).optional() }).strict(),
@@ -168,7 +173,9 @@ export const contract = {
   'downloads.resume': channel(z.object({ id }).strict()).returns<DownloadJob>(),
   'downloads.cancel': channel(z.object({ id }).strict()).returns<DownloadJob>(),
 
-  'library.list': channel(z.object({ projectId: id.optional() }).strict().optional()).returns<LibraryItem[]>(),
+  'library.list': channel(z.object({ projectId: id.optional() }).strict().optional()).returns<
+    LibraryItem[]
+  >(),
   'library.remove': channel(z.object({ id }).strict()).returns<LibraryItem[]>(),
   'library.reveal': channel(z.object({ id }).strict()).returns<{ path: string }>(),
   'library.startDrag': channel(z.object({ id }).strict()).returns<{ started: boolean }>(),
@@ -189,7 +196,9 @@ export const contract = {
 
   'audio.analyze': channel(z.object({ id }).strict()).returns<AudioAnalysis>(),
   'audio.qa': channel(
-    z.object({ id, target: target.optional(), orderedSeconds: z.number().min(0).max(86_400).optional() }).strict(),
+    z
+      .object({ id, target: target.optional(), orderedSeconds: z.number().min(0).max(86_400).optional() })
+      .strict(),
   ).returns<QaVerdict>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),

@@ -34,7 +34,8 @@ export interface ProfilesState {
 
 export type MediaFormat = 'wav' | 'mp3' | 'pdf' | 'txt';
 
-export type DownloadState = 'queued' | 'downloading' | 'paused' | 'verifying' | 'done' | 'failed' | 'canceled';
+export type DownloadState =
+  'queued' | 'downloading' | 'paused' | 'verifying' | 'done' | 'failed' | 'canceled';
 
 export interface DownloadJob {
   id: string;

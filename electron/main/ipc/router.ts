@@ -1,4 +1,12 @@
-import { contract, isChannel, type Channel, type ChannelOutput, type IpcErrorBody, type ParsedInput, type Result } from '../../../shared/ipc';
+import {
+  contract,
+  isChannel,
+  type Channel,
+  type ChannelOutput,
+  type IpcErrorBody,
+  type ParsedInput,
+  type Result,
+} from '../../../shared/ipc';
 
 /** Who is calling: handlers may differ only in what the transport can do (reveal in folder, drag out). */
 export interface HandlerContext {
@@ -28,7 +36,11 @@ export function createRouter({ handlers, onInternalError }: RouterDeps): Router 
   return {
     async invoke(channel, input, ctx) {
       if (!isChannel(channel)) {
-        return fail({ type: 'VALIDATION_ERROR', status: 0, message: `Unknown channel: ${describe(channel)}` });
+        return fail({
+          type: 'VALIDATION_ERROR',
+          status: 0,
+          message: `Unknown channel: ${describe(channel)}`,
+        });
       }
       const parsed = contract[channel].input.safeParse(input);
       if (!parsed.success) {
@@ -70,7 +82,13 @@ function describe(value: unknown): string {
  */
 export function toErrorBody(error: unknown): IpcErrorBody {
   if (error && typeof error === 'object' && 'type' in error && typeof error.type === 'string') {
-    const e = error as { type: string; status?: unknown; bodyStatus?: unknown; message?: unknown; issues?: unknown };
+    const e = error as {
+      type: string;
+      status?: unknown;
+      bodyStatus?: unknown;
+      message?: unknown;
+      issues?: unknown;
+    };
     const body: IpcErrorBody = {
       type: e.type,
       status: typeof e.status === 'number' ? e.status : 0,
@@ -80,5 +98,9 @@ export function toErrorBody(error: unknown): IpcErrorBody {
     if (Array.isArray(e.issues)) body.issues = e.issues as IpcErrorBody['issues'];
     return body;
   }
-  return { type: 'INTERNAL', status: 0, message: 'Something went wrong inside Takedesk. Details are in the log.' };
+  return {
+    type: 'INTERNAL',
+    status: 0,
+    message: 'Something went wrong inside Takedesk. Details are in the log.',
+  };
 }

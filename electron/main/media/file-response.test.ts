@@ -36,7 +36,10 @@ describe('fileResponse', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   const get = (headers: Record<string, string> = {}, method = 'GET') =>
-    fileResponse(new Request('http://x/a.wav', { headers, method }), file, { contentType: 'audio/wav', etag: '"e1"' });
+    fileResponse(new Request('http://x/a.wav', { headers, method }), file, {
+      contentType: 'audio/wav',
+      etag: '"e1"',
+    });
 
   it('serves the whole file with length, type and validator', async () => {
     const res = await get();

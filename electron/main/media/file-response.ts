@@ -15,7 +15,11 @@ export interface FileResponseOptions {
  * A file as a web Response with single-range support (RFC 9110 §14): 200, 206 or 416, HEAD, If-None-Match and
  * If-Range. One implementation serves the sandbox's media, browser mode's media route and Electron's protocol.
  */
-export async function fileResponse(request: Request, path: string, options: FileResponseOptions): Promise<Response> {
+export async function fileResponse(
+  request: Request,
+  path: string,
+  options: FileResponseOptions,
+): Promise<Response> {
   let size: number;
   let mtimeMs: number;
   try {

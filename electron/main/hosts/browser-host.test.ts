@@ -1,0 +1,210 @@
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../events';
+import type { Router } from '../ipc/router';
+import { startBrowserHost, type BrowserHost } from './browser-host';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** node:http, so the test can send the Host and Origin headers an attacker's page or a rebinding DNS would. */
+function send(
+  port: number,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<Reply>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    if (init.body) req.write(init.body);
+    req.end();
+  });
+}
+
+describe('browser-mode host', () => {
+  let dir: string;
+  let host: BrowserHost;
+  const events = createEventBus();
+  const calls: Array<{ channel: unknown; input: unknown }> = [];
+  const router: Router = {
+    async invoke(channel, input, ctx) {
+      calls.push({ channel, input });
+      return { ok: true, value: { channel, input, transport: ctx.transport } };
+    },
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'takedesk-host-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<html><head><title>T</title></head><body></body></html>');
+    await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    host = await startBrowserHost({
+      router,
+      events,
+      rendererDir: dir,
+      secret: 's3cret-value',
+      media: {
+        library: async (id) => new Response(`library:${id}`),
+        remote: async (token) => new Response(`remote:${token}`),
+      },
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const own = () => ({ host: `127.0.0.1:${host.port}`, cookie: 'takedesk_session=s3cret-value' });
+
+  it('prints a URL with the launch secret and trades it for an HttpOnly SameSite=Strict cookie', async () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?k=s3cret-value`);
+    const res = await send(host.port, '/?k=s3cret-value', { headers: { host: `127.0.0.1:${host.port}` } });
+    expect(res.status).toBe(302);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain('takedesk_session=s3cret-value');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+  });
+
+  it('rejects a wrong launch secret', async () => {
+    const res = await send(host.port, '/?k=guess', { headers: { host: `127.0.0.1:${host.port}` } });
+    expect(res.status).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('serves the app with a strict CSP and a per-load nonce', async () => {
+    const a = await send(host.port, '/', { headers: own() });
+    const b = await send(host.port, '/', { headers: own() });
+    expect(a.status).toBe(200);
+    const csp = String(a.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    const nonceA = /content="([^"]+)"/.exec(a.body)?.[1];
+    const nonceB = /content="([^"]+)"/.exec(b.body)?.[1];
+    expect(nonceA).toBeTruthy();
+    expect(csp).toContain(`'nonce-${nonceA}'`);
+    expect(nonceA).not.toBe(nonceB);
+    expect((await send(host.port, '/assets/app.js', { headers: own() })).body).toBe('console.log(1)');
+  });
+
+  it('runs an IPC call through the router with the browser transport', async () => {
+    const res = await send(host.port, '/ipc/projects.list', {
+      method: 'POST',
+      headers: { ...own(), origin: `http://127.0.0.1:${host.port}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: { page: 2 } }),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({
+      ok: true,
+      value: { channel: 'projects.list', input: { page: 2 }, transport: 'browser' },
+    });
+  });
+
+  it('answers a clear error for a body that is not JSON', async () => {
+    const res = await send(host.port, '/ipc/projects.list', {
+      method: 'POST',
+      headers: { ...own(), origin: `http://127.0.0.1:${host.port}` },
+      body: '{nope',
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.type).toBe('VALIDATION_ERROR');
+  });
+
+  describe('attacks it stops', () => {
+    it('DNS rebinding: a foreign Host header gets 403 even with the cookie', async () => {
+      const res = await send(host.port, '/ipc/profiles.list', {
+        method: 'POST',
+        headers: { ...own(), host: `evil.example:${host.port}`, origin: `http://evil.example:${host.port}` },
+        body: '{}',
+      });
+      expect(res.status).toBe(403);
+    });
+
+    it('another local page: a foreign Origin gets 403', async () => {
+      const res = await send(host.port, '/ipc/profiles.list', {
+        method: 'POST',
+        headers: { ...own(), origin: 'http://127.0.0.1:9' },
+        body: '{}',
+      });
+      expect(res.status).toBe(403);
+    });
+
+    it('a cross-site no-cors request (Sec-Fetch-Site: cross-site) gets 403', async () => {
+      const res = await send(host.port, '/media/library/x', {
+        headers: { ...own(), 'sec-fetch-site': 'same-site' },
+      });
+      expect(res.status).toBe(403);
+    });
+
+    it('a state change without Origin (form post, curl from a script) gets 403', async () => {
+      const res = await send(host.port, '/ipc/profiles.list', { method: 'POST', headers: own(), body: '{}' });
+      expect(res.status).toBe(403);
+    });
+
+    it('no cookie, no access: IPC, events and media all answer 403', async () => {
+      for (const path of ['/', '/events', '/media/library/1']) {
+        expect((await send(host.port, path, { headers: { host: `127.0.0.1:${host.port}` } })).status).toBe(
+          403,
+        );
+      }
+    });
+
+    it('oversized bodies are refused before parsing', async () => {
+      const res = await send(host.port, '/ipc/projects.create', {
+        method: 'POST',
+        headers: { ...own(), origin: `http://127.0.0.1:${host.port}` },
+        body: JSON.stringify({ input: 'x'.repeat(3 * 1024 * 1024) }),
+      });
+      expect(res.status).toBe(413);
+    });
+  });
+
+  it('routes media requests to the resolver', async () => {
+    expect((await send(host.port, '/media/library/abc', { headers: own() })).body).toBe('library:abc');
+    expect((await send(host.port, '/media/remote/t1', { headers: own() })).body).toBe('remote:t1');
+  });
+
+  it('streams events as SSE', async () => {
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port: host.port, path: '/events', headers: own() },
+        (res) => {
+          res.setEncoding('utf8');
+          let buffer = '';
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            if (buffer.includes('watcher.status')) {
+              req.destroy();
+              resolve(buffer);
+            }
+          });
+        },
+      );
+      req.on('error', (e) => (e.message.includes('aborted') ? undefined : reject(e)));
+      req.end();
+      setTimeout(
+        () =>
+          events.emit('watcher.status', { watching: 1, lastPollAt: null, nextPollInMs: 5, failing: false }),
+        100,
+      );
+    });
+    const line = received.split('\n').find((l) => l.startsWith('data: {"event"'));
+    expect(JSON.parse(line!.slice(6))).toEqual({
+      event: 'watcher.status',
+      payload: { watching: 1, lastPollAt: null, nextPollInMs: 5, failing: false },
+    });
+  });
+});

@@ -1,0 +1,158 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context, type Next } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import type { EventBus } from '../events';
+import type { Router } from '../ipc/router';
+import { buildCsp, createNonce, injectNonce } from '../security/csp';
+
+/** Where the media route finds bytes: a library file by id, or a proxied service URL by its opaque token. */
+export interface MediaResolver {
+  library(id: string, request: Request): Promise<Response>;
+  remote(token: string, request: Request): Promise<Response>;
+}
+
+export interface BrowserHostOptions {
+  router: Router;
+  events: EventBus;
+  media: MediaResolver;
+  /** Built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  /** Per-launch secret; random when not given. */
+  secret?: string;
+  /** Largest IPC request body accepted. */
+  maxBodyBytes?: number;
+}
+
+export interface BrowserHost {
+  /** The URL to open, with the launch secret: the page trades it for an HttpOnly cookie at once. */
+  url: string;
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const COOKIE = 'takedesk_session';
+
+/**
+ * Browser mode: the same router as Electron IPC, over HTTP on 127.0.0.1. Guards: a per-launch secret (cookie),
+ * the Host header (stops DNS rebinding), Origin and Sec-Fetch-Site (stop other local pages).
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const secret = options.secret ?? randomBytes(24).toString('base64url');
+  const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
+  let port = 0;
+  const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
+  const origins = () => allowedHosts().map((host) => `http://${host}`);
+
+  const app = new Hono();
+
+  app.use('*', async (c: Context, next: Next) => {
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    c.header('X-Frame-Options', 'DENY');
+    const host = c.req.header('host') ?? '';
+    if (!allowedHosts().includes(host)) return c.text('Forbidden host', 403);
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !origins().includes(origin)) return c.text('Forbidden origin', 403);
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return c.text('Forbidden site', 403);
+    if (c.req.method === 'GET' && c.req.query('k') !== undefined) {
+      if (!sameSecret(c.req.query('k') ?? '', secret)) return c.text('Forbidden', 403);
+      setCookie(c, COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
+      return c.redirect(c.req.path, 302);
+    }
+    if (!sameSecret(getCookie(c, COOKIE) ?? '', secret)) {
+      return c.text('Open Takedesk with the URL printed in the terminal.', 403);
+    }
+    // State changes need an Origin: a form post or a no-cors request from elsewhere never gets through.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && origin === undefined) {
+      return c.text('Forbidden: missing Origin', 403);
+    }
+    await next();
+  });
+
+  app.post('/ipc/:channel', async (c) => {
+    const length = Number(c.req.header('content-length') ?? '0');
+    if (length > maxBody) return c.json({ ok: false, error: tooLarge() }, 413);
+    let input: unknown;
+    try {
+      const text = await c.req.text();
+      if (text.length > maxBody) return c.json({ ok: false, error: tooLarge() }, 413);
+      const body = text ? (JSON.parse(text) as unknown) : {};
+      input = body && typeof body === 'object' && 'input' in body ? body.input : undefined;
+    } catch {
+      return c.json(
+        { ok: false, error: { type: 'VALIDATION_ERROR', status: 0, message: 'Body is not JSON.' } },
+        400,
+      );
+    }
+    return c.json(await options.router.invoke(c.req.param('channel'), input, { transport: 'browser' }));
+  });
+
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const detach = options.events.attach((event, payload) => {
+        void stream.writeSSE({ data: JSON.stringify({ event, payload }) });
+      });
+      const heartbeat = setInterval(() => void stream.writeSSE({ event: 'ping', data: '{}' }), 15_000);
+      await new Promise<void>((resolve) => stream.onAbort(resolve));
+      clearInterval(heartbeat);
+      detach();
+    }),
+  );
+
+  app.on(['GET', 'HEAD'], '/media/library/:id', (c) => options.media.library(c.req.param('id'), c.req.raw));
+  app.on(['GET', 'HEAD'], '/media/remote/:token', (c) =>
+    options.media.remote(c.req.param('token'), c.req.raw),
+  );
+
+  app.use('/assets/*', serveStatic({ root: options.rendererDir }));
+  app.get('*', async (c) => {
+    // Every other path is the single-page app (hash routing): index.html with a fresh CSP nonce.
+    let html: string;
+    try {
+      html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+    } catch {
+      return c.text('The renderer is not built yet: run `npm run build`.', 503);
+    }
+    const nonce = createNonce();
+    c.header('Content-Security-Policy', buildCsp({ nonce }));
+    c.header('Cache-Control', 'no-store');
+    return c.html(injectNonce(html, nonce));
+  });
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?k=${secret}`,
+    origin,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function tooLarge() {
+  return { type: 'VALIDATION_ERROR', status: 0, message: 'Request body too large.' };
+}
