@@ -1,0 +1,443 @@
+import { onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
+import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
+import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.js';
+import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
+import type { PeaksPayload } from '../../../shared/ipc';
+
+/** What to play and draw. */
+export interface WaveformSource {
+  /** Media URL from main (`media.remoteUrl` / `media.libraryUrl`); streamed by the <audio> element. */
+  url: string;
+  /** Precomputed peaks (`library.peaks`); without them a flat placeholder is drawn. */
+  peaks?: PeaksPayload | null;
+  /** `performance.now()` when the peaks arrived, the start of the first-paint budget. */
+  peaksArrivedAt?: number;
+  /**
+   * Without peaks, may wavesurfer fetch and decode the file to draw it? `short` = only when it lasts at most
+   * DECODE_LIMIT_SECONDS (samples); long files are never decoded in the renderer.
+   */
+  decode?: 'never' | 'short';
+}
+
+/** Loop region in seconds. */
+export interface LoopRange {
+  start: number;
+  end: number;
+}
+
+/** Collaborators and look of one waveform. */
+export interface UseWaveformOptions {
+  /** Element the waveform is drawn into; the instance is created when it exists and destroyed with the scope. */
+  container: Ref<HTMLElement | null>;
+  height?: number;
+  /** Draw a time ruler under the waveform. */
+  timeline?: boolean;
+  /** Enable the loop region (drag on the waveform to set one). */
+  regions?: boolean;
+  /** CSP nonce for wavesurfer's shadow-DOM <style>; the bridge reads it from the meta tag. */
+  cspNonce?: string | undefined;
+  /** Injected for tests; default `WaveSurfer.create`. */
+  createWaveSurfer?: (options: WaveSurferOptions) => WaveSurfer;
+  /** Injected for tests; default a fresh <audio preload="metadata">. */
+  createMedia?: () => HTMLMediaElement;
+  /** Injected for tests; default `RegionsPlugin.create()`. */
+  createRegions?: () => RegionsPlugin;
+  /** Injected for tests; default `TimelinePlugin.create(...)`. */
+  createTimeline?: () => TimelinePlugin;
+}
+
+/** Longest file wavesurfer may fetch and decode itself when no peaks exist (issue 6: samples only). */
+export const DECODE_LIMIT_SECONDS = 60;
+/** Name of the performance mark and measure for the < 150 ms first-paint budget (issue 6, item 10). */
+export const FIRST_PAINT_MARK = 'waveform-first-paint';
+/** Zoom range of the slider, in pixels per second; 0 fits the whole file. */
+export const ZOOM_MAX = 400;
+
+// Drawn when no peaks exist yet: a flat line with the right duration, so seeking and looping still work.
+const FLAT_PEAKS = [new Float32Array(2)];
+
+/**
+ * One wavesurfer.js instance bound to one <audio> element: created when the container mounts, destroyed (with
+ * every `on` disposer flushed) when the owning scope ends. Audio is streamed by the element, never decoded whole
+ * unless short and peak-less.
+ */
+export function useWaveform(options: UseWaveformOptions) {
+  const ready = ref(false);
+  const playing = ref(false);
+  const currentTime = ref(0);
+  const duration = ref(0);
+  const rate = ref(1);
+  const zoom = ref(0);
+  const loop = ref(false);
+  const loopRange = ref<LoopRange | null>(null);
+  /** True while the drawing is the flat placeholder (no peaks, not decodable). */
+  const placeholder = ref(false);
+  const error = shallowRef<Error | null>(null);
+  /** Milliseconds from peaks arriving to the first drawn waveform, for the last load with peaks. */
+  const firstPaintMs = ref<number | null>(null);
+
+  const media = (options.createMedia ?? defaultMedia)();
+  let ws: WaveSurfer | null = null;
+  let regions: RegionsPlugin | null = null;
+  let loopRegion: Region | null = null;
+  let disposers: Array<() => void> = [];
+  let pending: WaveformSource | null = null;
+  let paintStart: number | null = null;
+  let loadToken = 0;
+  // True while wavesurfer fetches a short file to draw it; its failure is not the producer's problem.
+  let decoding = false;
+  const clickListeners = new Set<(time: number) => void>();
+
+  function listen<K extends keyof HTMLMediaElementEventMap>(event: K, fn: (e: HTMLMediaElementEventMap[K]) => void) {
+    media.addEventListener(event, fn);
+    disposers.push(() => media.removeEventListener(event, fn));
+  }
+
+  function create(container: HTMLElement): void {
+    const css = getComputedStyle(container);
+    const token = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+    const plugins = [];
+    if (options.regions) {
+      regions = (options.createRegions ?? (() => RegionsPlugin.create()))();
+      plugins.push(regions);
+    }
+    if (options.timeline) {
+      plugins.push(
+        (options.createTimeline ?? (() => TimelinePlugin.create({ height: 16, secondaryLabelOpacity: 0.5 })))(),
+      );
+    }
+    const instance = (options.createWaveSurfer ?? WaveSurfer.create)({
+      container,
+      media,
+      height: options.height ?? 96,
+      waveColor: token('--wave', token('--text-faint', '#8a929e')),
+      progressColor: token('--wave-progress', token('--accent', '#5b9dff')),
+      cursorColor: token('--text', '#e7e9ed'),
+      cursorWidth: 1,
+      barWidth: 2,
+      barGap: 1,
+      barRadius: 1,
+      normalize: false,
+      dragToSeek: true,
+      autoScroll: true,
+      autoCenter: true,
+      hideScrollbar: false,
+      cspNonce: options.cspNonce,
+      // An unplayable MIME type keeps wavesurfer from swapping the media src for a blob: URL after decoding:
+      // the element keeps streaming the media URL (CSP media-src has no blob:).
+      blobMimeType: 'application/x-takedesk-decode-only',
+      plugins,
+    });
+    ws = instance;
+
+    disposers.push(
+      instance.on('play', () => (playing.value = true)),
+      instance.on('pause', () => (playing.value = false)),
+      instance.on('finish', () => (playing.value = false)),
+      instance.on('timeupdate', (time) => onTime(time)),
+      instance.on('ready', (d) => {
+        duration.value = d;
+        ready.value = true;
+        markPainted();
+        if (zoom.value > 0) instance.zoom(zoom.value);
+      }),
+      instance.on('redraw', () => markPainted()),
+      instance.on('interaction', (time) => {
+        for (const fn of clickListeners) fn(time);
+      }),
+      instance.on('error', (e) => {
+        // Decode failures are expected when the media scheme isn't fetchable; the placeholder stays.
+        if (!decoding) error.value = e;
+      }),
+    );
+    listen('error', () => {
+      if (media.getAttribute('src')) error.value = new Error(mediaErrorText(media.error));
+    });
+    listen('ratechange', () => (rate.value = media.playbackRate));
+    listen('durationchange', () => {
+      if (Number.isFinite(media.duration) && media.duration > 0 && duration.value === 0) duration.value = media.duration;
+    });
+
+    if (regions) {
+      const plugin = regions;
+      disposers.push(
+        plugin.enableDragSelection({ color: token('--loop-color', 'rgb(91 157 255 / 18%)') }),
+        plugin.on('region-created', (region) => {
+          // One loop at a time: a freshly dragged region replaces the old one and turns looping on.
+          if (loopRegion && loopRegion !== region) loopRegion.remove();
+          loopRegion = region;
+          loop.value = true;
+          loopRange.value = { start: region.start, end: region.end };
+        }),
+        plugin.on('region-updated', (region) => {
+          if (region === loopRegion) loopRange.value = { start: region.start, end: region.end };
+        }),
+        plugin.on('region-removed', (region) => {
+          if (region !== loopRegion) return;
+          loopRegion = null;
+          loopRange.value = null;
+          loop.value = false;
+        }),
+      );
+    }
+
+    if (pending) {
+      const source = pending;
+      pending = null;
+      void load(source);
+    }
+  }
+
+  function onTime(time: number): void {
+    currentTime.value = time;
+    const range = loopRange.value;
+    // Looping by position rather than region-out events: works the same with keyboard seeks and rate changes.
+    if (loop.value && range && playing.value && time >= range.end - 0.01) ws?.setTime(range.start);
+  }
+
+  function markPainted(): void {
+    if (paintStart === null) return;
+    const end = performance.now();
+    firstPaintMs.value = end - paintStart;
+    performance.mark(FIRST_PAINT_MARK, { startTime: end });
+    performance.measure(FIRST_PAINT_MARK, { start: paintStart, end });
+    paintStart = null;
+  }
+
+  /** Loads a new file: drawing from peaks when present, the flat placeholder (or a short decode) otherwise. */
+  async function load(source: WaveformSource): Promise<void> {
+    if (!ws) {
+      pending = source;
+      return;
+    }
+    const token = ++loadToken;
+    error.value = null;
+    ready.value = false;
+    clearLoop();
+    currentTime.value = 0;
+    duration.value = 0;
+    await draw(source, absolute(source.url), token);
+  }
+
+  /**
+   * A/B switch: plays `source` from the same position, keeping play state, rate, zoom and loop. The new src
+   * carries a media fragment (#t=) so the element starts there and the cursor never jumps back to 0.
+   */
+  async function swap(source: WaveformSource): Promise<void> {
+    if (!ws || !media.getAttribute('src')) return load(source);
+    const token = ++loadToken;
+    const at = media.currentTime;
+    const wasPlaying = !media.paused;
+    const keepRate = media.playbackRate;
+    error.value = null;
+    await draw(source, withStart(absolute(source.url), at), token);
+    if (token !== loadToken) return;
+    if (Math.abs(media.currentTime - at) > 0.05) ws?.setTime(Math.min(at, media.duration || at));
+    media.playbackRate = keepRate;
+    if (wasPlaying) await ws?.play().catch((e: unknown) => (error.value = toError(e)));
+  }
+
+  async function draw(source: WaveformSource, url: string, token: number): Promise<void> {
+    const instance = ws;
+    if (!instance) return;
+    try {
+      if (source.peaks && source.peaks.peaks.length > 0) {
+        paintStart = source.peaksArrivedAt ?? performance.now();
+        placeholder.value = false;
+        await instance.load(url, source.peaks.peaks, source.peaks.duration);
+        return;
+      }
+      placeholder.value = true;
+      // The placeholder load sets the media src and waits for its metadata, which tells us the duration.
+      await instance.load(url, FLAT_PEAKS);
+      if (token !== loadToken || ws !== instance) return;
+      if (source.decode === 'short' && instance.getDuration() > 0 && instance.getDuration() <= DECODE_LIMIT_SECONDS) {
+        decoding = true;
+        try {
+          await instance.load(url);
+          if (token === loadToken) placeholder.value = false;
+        } catch {
+          // Not fetchable (e.g. the Electron media scheme is outside connect-src): keep the placeholder.
+          if (token === loadToken && ws === instance) await instance.load(url, FLAT_PEAKS).catch(() => undefined);
+        } finally {
+          decoding = false;
+        }
+      }
+    } catch (e) {
+      if (token === loadToken) error.value = toError(e);
+    }
+  }
+
+  async function play(): Promise<void> {
+    try {
+      await ws?.play();
+    } catch (e) {
+      error.value = toError(e);
+    }
+  }
+  function pause(): void {
+    ws?.pause();
+  }
+  async function playPause(): Promise<void> {
+    if (playing.value) pause();
+    else await play();
+  }
+  /** Pause and go back to the start of the loop (or the file), at normal speed. */
+  function stop(): void {
+    ws?.pause();
+    setRate(1);
+    seek(loop.value && loopRange.value ? loopRange.value.start : 0);
+  }
+  function seek(time: number): void {
+    if (!ws) return;
+    const d = ws.getDuration() || duration.value;
+    const clamped = Math.max(0, d > 0 ? Math.min(time, d) : time);
+    ws.setTime(clamped);
+    currentTime.value = clamped;
+  }
+  function seekBy(seconds: number): void {
+    seek((ws?.getCurrentTime() ?? currentTime.value) + seconds);
+  }
+  function setRate(value: number): void {
+    rate.value = value;
+    ws?.setPlaybackRate(value, true);
+  }
+  /** Pixels per second; 0 fits the whole file in view. */
+  function setZoom(pxPerSec: number): void {
+    zoom.value = Math.max(0, Math.min(ZOOM_MAX, pxPerSec));
+    // wavesurfer throws when nothing is loaded yet; the 'ready' handler applies the stored level.
+    if (ws && ready.value) ws.zoom(zoom.value);
+  }
+  /** Loop on: around the playhead (5 s) unless a region was dragged; loop off removes the region. */
+  function toggleLoop(): void {
+    if (loop.value) {
+      clearLoop();
+      return;
+    }
+    const d = ws?.getDuration() || duration.value;
+    if (d <= 0) return;
+    const start = Math.min(currentTime.value, Math.max(0, d - 1));
+    setLoop({ start, end: Math.min(d, start + 5) });
+  }
+  function setLoop(range: LoopRange): void {
+    if (regions) {
+      // region-created (below) records it and turns looping on.
+      regions.addRegion({ start: range.start, end: range.end, drag: true, resize: true });
+    } else {
+      loopRange.value = range;
+      loop.value = true;
+    }
+  }
+  function clearLoop(): void {
+    if (loopRegion) loopRegion.remove();
+    loopRegion = null;
+    loopRange.value = null;
+    loop.value = false;
+  }
+  /** Called with the time of every click/drag-seek on the waveform; returns its disposer. */
+  function onSeekClick(listener: (time: number) => void): () => void {
+    clickListeners.add(listener);
+    return () => clickListeners.delete(listener);
+  }
+
+  function destroy(): void {
+    for (const dispose of disposers) dispose();
+    disposers = [];
+    clickListeners.clear();
+    // Any load still awaiting metadata must not touch the next instance.
+    loadToken++;
+    ws?.destroy();
+    ws = null;
+    regions = null;
+    loopRegion = null;
+    // Drop the src so the element stops fetching (the proxied stream closes).
+    media.pause();
+    media.removeAttribute('src');
+    media.load?.();
+    ready.value = false;
+    playing.value = false;
+  }
+
+  watch(
+    options.container,
+    (el, previous) => {
+      if (el && el !== previous) {
+        if (ws) destroy();
+        create(el);
+      } else if (!el && ws) destroy();
+    },
+    { immediate: true, flush: 'post' },
+  );
+  onScopeDispose(destroy);
+
+  return {
+    ready,
+    playing,
+    currentTime,
+    duration,
+    rate,
+    zoom,
+    loop,
+    loopRange,
+    placeholder,
+    error,
+    firstPaintMs,
+    load,
+    swap,
+    play,
+    pause,
+    playPause,
+    stop,
+    seek,
+    seekBy,
+    setRate,
+    setZoom,
+    toggleLoop,
+    setLoop,
+    clearLoop,
+    onSeekClick,
+    destroy,
+    /** The wavesurfer instance, for a plugin a component adds itself; null before mount. */
+    instance: () => ws,
+  };
+}
+
+/** What `useWaveform` returns. */
+export type Waveform = ReturnType<typeof useWaveform>;
+
+function defaultMedia(): HTMLMediaElement {
+  const audio = document.createElement('audio');
+  audio.preload = 'metadata';
+  return audio;
+}
+
+function absolute(url: string): string {
+  try {
+    return new URL(url, document.baseURI).href;
+  } catch {
+    return url;
+  }
+}
+
+/** Adds a media fragment start time (`#t=12.345`) unless the URL already has a fragment. */
+export function withStart(url: string, seconds: number): string {
+  if (url.includes('#') || !(seconds > 0)) return url;
+  return `${url}#t=${seconds.toFixed(3)}`;
+}
+
+function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+function mediaErrorText(err: MediaError | null): string {
+  switch (err?.code) {
+    case 2:
+      return 'The audio stream was interrupted (network).';
+    case 3:
+      return 'The audio could not be decoded.';
+    case 4:
+      return 'The audio file is missing or in a format this player cannot play.';
+    default:
+      return 'The audio could not be played.';
+  }
+}

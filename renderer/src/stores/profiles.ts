@@ -1,0 +1,102 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { ProfileSummary, ProfilesState } from '../../../shared/ipc';
+import { useApi } from '../bridge';
+
+/** How a new account proves itself: main makes a test call with either before saving. */
+export type AddProfileInput =
+  | { method: 'password'; name: string; baseUrl: string; email: string; password: string }
+  | { method: 'token'; name: string; baseUrl: string; token: string };
+
+/** Service connections: the sandbox plus any real accounts; only main ever sees tokens. */
+export const useProfilesStore = defineStore('profiles', () => {
+  const api = useApi();
+  const state = ref<ProfilesState | null>(null);
+  const loading = ref(false);
+  const loadError = ref<unknown>(null);
+  /** Id of the profile an action is running for ('new' while adding). */
+  const busyId = ref<string | null>(null);
+  const actionError = ref<{ id: string; error: unknown } | null>(null);
+
+  const profiles = computed<ProfileSummary[]>(() => state.value?.profiles ?? []);
+  const active = computed(() => profiles.value.find((p) => p.id === state.value?.activeId) ?? null);
+  const isSandbox = computed(() => active.value?.kind === 'sandbox');
+  const secrets = computed(() => state.value?.secrets ?? null);
+
+  async function load(): Promise<void> {
+    loading.value = true;
+    loadError.value = null;
+    try {
+      state.value = await api.profiles.list();
+    } catch (error) {
+      loadError.value = error;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function run(id: string, action: () => Promise<ProfilesState>): Promise<boolean> {
+    busyId.value = id;
+    actionError.value = null;
+    try {
+      state.value = await action();
+      return true;
+    } catch (error) {
+      actionError.value = { id, error };
+      return false;
+    } finally {
+      busyId.value = null;
+    }
+  }
+
+  /** Adds an account; main signs in or tests the token first, so a wrong one never lands in the list. */
+  function add(input: AddProfileInput): Promise<boolean> {
+    const baseUrl = input.baseUrl.trim().replace(/\/+$/, '');
+    const name = input.name.trim() || hostOf(baseUrl);
+    return run('new', () =>
+      input.method === 'password'
+        ? api.profiles.signIn({ name, baseUrl, email: input.email.trim(), password: input.password })
+        : api.profiles.add({ name, baseUrl, token: input.token.trim() }),
+    );
+  }
+
+  function activate(id: string): Promise<boolean> {
+    return run(id, () => api.profiles.activate({ id }));
+  }
+
+  function remove(id: string): Promise<boolean> {
+    return run(id, () => api.profiles.remove({ id }));
+  }
+
+  /** Main pushes `profile.changed` when another window or the tray switched profile. */
+  function listen(): () => void {
+    return api.on('profile.changed', (next) => {
+      state.value = next;
+    });
+  }
+
+  return {
+    state,
+    loading,
+    loadError,
+    busyId,
+    actionError,
+    profiles,
+    active,
+    isSandbox,
+    secrets,
+    load,
+    add,
+    activate,
+    remove,
+    listen,
+  };
+});
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
