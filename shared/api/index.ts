@@ -1,2 +1,3 @@
 /** The service contract: schemas, error catalog, validators and reason codes (one import for all of it). */
 export * from './schemas';
+export * from './errors';
