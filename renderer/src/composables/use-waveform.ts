@@ -88,7 +88,10 @@ export function useWaveform(options: UseWaveformOptions) {
   let decoding = false;
   const clickListeners = new Set<(time: number) => void>();
 
-  function listen<K extends keyof HTMLMediaElementEventMap>(event: K, fn: (e: HTMLMediaElementEventMap[K]) => void) {
+  function listen<K extends keyof HTMLMediaElementEventMap>(
+    event: K,
+    fn: (e: HTMLMediaElementEventMap[K]) => void,
+  ) {
     media.addEventListener(event, fn);
     disposers.push(() => media.removeEventListener(event, fn));
   }
@@ -103,7 +106,9 @@ export function useWaveform(options: UseWaveformOptions) {
     }
     if (options.timeline) {
       plugins.push(
-        (options.createTimeline ?? (() => TimelinePlugin.create({ height: 16, secondaryLabelOpacity: 0.5 })))(),
+        (
+          options.createTimeline ?? (() => TimelinePlugin.create({ height: 16, secondaryLabelOpacity: 0.5 }))
+        )(),
       );
     }
     const instance = (options.createWaveSurfer ?? WaveSurfer.create)({
@@ -155,7 +160,8 @@ export function useWaveform(options: UseWaveformOptions) {
     });
     listen('ratechange', () => (rate.value = media.playbackRate));
     listen('durationchange', () => {
-      if (Number.isFinite(media.duration) && media.duration > 0 && duration.value === 0) duration.value = media.duration;
+      if (Number.isFinite(media.duration) && media.duration > 0 && duration.value === 0)
+        duration.value = media.duration;
     });
 
     if (regions) {
@@ -251,14 +257,19 @@ export function useWaveform(options: UseWaveformOptions) {
       // The placeholder load sets the media src and waits for its metadata, which tells us the duration.
       await instance.load(url, FLAT_PEAKS);
       if (token !== loadToken || ws !== instance) return;
-      if (source.decode === 'short' && instance.getDuration() > 0 && instance.getDuration() <= DECODE_LIMIT_SECONDS) {
+      if (
+        source.decode === 'short' &&
+        instance.getDuration() > 0 &&
+        instance.getDuration() <= DECODE_LIMIT_SECONDS
+      ) {
         decoding = true;
         try {
           await instance.load(url);
           if (token === loadToken) placeholder.value = false;
         } catch {
           // Not fetchable (e.g. the Electron media scheme is outside connect-src): keep the placeholder.
-          if (token === loadToken && ws === instance) await instance.load(url, FLAT_PEAKS).catch(() => undefined);
+          if (token === loadToken && ws === instance)
+            await instance.load(url, FLAT_PEAKS).catch(() => undefined);
         } finally {
           decoding = false;
         }

@@ -1,0 +1,271 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { effectScope, nextTick, ref } from 'vue';
+import type WaveSurfer from 'wavesurfer.js';
+import type { WaveSurferOptions } from 'wavesurfer.js';
+import { FIRST_PAINT_MARK, useWaveform, withStart, type UseWaveformOptions } from './use-waveform';
+
+type Handler = (...args: unknown[]) => void;
+
+/** The slice of an <audio> element the composable reads, with a settable position. */
+class FakeMedia {
+  src: string | null = null;
+  currentTime = 0;
+  paused = true;
+  playbackRate = 1;
+  duration = 0;
+  error = null;
+  listeners = new Map<string, Set<Handler>>();
+  addEventListener(type: string, fn: Handler) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(fn);
+  }
+  removeEventListener(type: string, fn: Handler) {
+    this.listeners.get(type)?.delete(fn);
+  }
+  listenerCount() {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+  getAttribute(name: string) {
+    return name === 'src' ? this.src : null;
+  }
+  removeAttribute() {
+    this.src = null;
+  }
+  pause() {
+    this.paused = true;
+  }
+  load() {}
+}
+
+/** Records what the composable asks wavesurfer to do and lets the test fire its events. */
+class FakeWaveSurfer {
+  handlers = new Map<string, Set<Handler>>();
+  loads: Array<{ url: string; peaks?: unknown; duration?: number }> = [];
+  destroyed = false;
+  time = 0;
+  mediaDuration = 30;
+  durationValue = 0;
+  failDecode = false;
+  constructor(
+    readonly options: WaveSurferOptions,
+    readonly media: FakeMedia,
+  ) {}
+  on(event: string, fn: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(fn);
+    return () => this.handlers.get(event)?.delete(fn);
+  }
+  emit(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+  handlerCount() {
+    let n = 0;
+    for (const set of this.handlers.values()) n += set.size;
+    return n;
+  }
+  async load(url: string, peaks?: unknown, duration?: number) {
+    this.loads.push({ url, peaks, duration });
+    if (!peaks && this.failDecode) throw new Error('fetch blocked');
+    this.media.src = url;
+    const hash = /#t=([\d.]+)$/.exec(url);
+    this.media.currentTime = hash ? Number(hash[1]) : 0;
+    this.media.paused = true;
+    this.durationValue = duration ?? this.mediaDuration;
+    this.emit('redraw');
+    this.emit('ready', this.durationValue);
+  }
+  getDuration() {
+    return this.durationValue;
+  }
+  getCurrentTime() {
+    return this.media.currentTime;
+  }
+  setTime(t: number) {
+    this.media.currentTime = t;
+    this.time = t;
+  }
+  async play() {
+    this.media.paused = false;
+    this.emit('play');
+  }
+  pause() {
+    this.media.paused = true;
+    this.emit('pause');
+  }
+  setPlaybackRate(r: number) {
+    this.media.playbackRate = r;
+  }
+  zoom() {}
+  destroy() {
+    this.destroyed = true;
+  }
+}
+
+function setup(extra: Partial<UseWaveformOptions> = {}) {
+  const media = new FakeMedia();
+  const instances: FakeWaveSurfer[] = [];
+  const container = ref<HTMLElement | null>(null);
+  const scope = effectScope();
+  const waveform = scope.run(() =>
+    useWaveform({
+      container,
+      cspNonce: 'n0nce',
+      createMedia: () => media as unknown as HTMLMediaElement,
+      createWaveSurfer: (options) => {
+        const fake = new FakeWaveSurfer(options, media);
+        instances.push(fake);
+        return fake as unknown as WaveSurfer;
+      },
+      ...extra,
+    }),
+  )!;
+  return { media, instances, container, scope, waveform };
+}
+
+const peaks = {
+  duration: 600,
+  peaks: [
+    [0.5, 0.2, 0.9],
+    [-0.5, -0.2, -0.9],
+  ],
+};
+
+afterEach(() => {
+  performance.clearMarks();
+  performance.clearMeasures();
+});
+
+describe('useWaveform', () => {
+  it('creates one instance on mount with the media element and nonce, and flushes every disposer on dispose', async () => {
+    const { media, instances, container, scope } = setup();
+    expect(instances).toHaveLength(0);
+    container.value = document.createElement('div');
+    await nextTick();
+    expect(instances).toHaveLength(1);
+    const ws = instances[0]!;
+    expect(ws.options.media).toBe(media);
+    expect(ws.options.cspNonce).toBe('n0nce');
+    expect(ws.handlerCount()).toBeGreaterThan(0);
+    expect(media.listenerCount()).toBeGreaterThan(0);
+    scope.stop();
+    expect(ws.destroyed).toBe(true);
+    expect(ws.handlerCount()).toBe(0);
+    expect(media.listenerCount()).toBe(0);
+  });
+
+  it('draws precomputed peaks with their duration and records the first-paint measure', async () => {
+    const { instances, container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    const arrived = performance.now();
+    await waveform.load({ url: '/media/a.wav', peaks, peaksArrivedAt: arrived });
+    const call = instances[0]!.loads[0]!;
+    expect(call.url).toBe(new URL('/media/a.wav', document.baseURI).href);
+    expect(call.peaks).toBe(peaks.peaks);
+    expect(call.duration).toBe(600);
+    expect(waveform.placeholder.value).toBe(false);
+    expect(waveform.ready.value).toBe(true);
+    expect(waveform.duration.value).toBe(600);
+    expect(waveform.firstPaintMs.value).not.toBeNull();
+    expect(performance.getEntriesByName(FIRST_PAINT_MARK, 'measure')).toHaveLength(1);
+  });
+
+  it('loads a source requested before mount once the container exists', async () => {
+    const { instances, container, waveform } = setup();
+    await waveform.load({ url: '/media/early.wav', peaks });
+    container.value = document.createElement('div');
+    await nextTick();
+    await Promise.resolve();
+    expect(instances[0]!.loads[0]!.url).toContain('/media/early.wav');
+  });
+
+  it('without peaks draws a flat placeholder, and decodes only short files when allowed', async () => {
+    const { instances, container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    const ws = instances[0]!;
+    ws.mediaDuration = 700;
+    await waveform.load({ url: '/media/long.wav', decode: 'short' });
+    expect(ws.loads).toHaveLength(1);
+    expect(ws.loads[0]!.peaks).toBeDefined();
+    expect(waveform.placeholder.value).toBe(true);
+
+    ws.mediaDuration = 20;
+    await waveform.load({ url: '/media/sample.mp3', decode: 'short' });
+    expect(ws.loads).toHaveLength(3);
+    expect(ws.loads[2]!.peaks).toBeUndefined();
+    expect(waveform.placeholder.value).toBe(false);
+  });
+
+  it('keeps the placeholder and shows no error when decoding a short file is refused', async () => {
+    const { instances, container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    const ws = instances[0]!;
+    ws.failDecode = true;
+    await waveform.load({ url: '/media/sample.mp3', decode: 'short' });
+    expect(waveform.placeholder.value).toBe(true);
+    expect(waveform.error.value).toBeNull();
+    expect(ws.media.src).toContain('/media/sample.mp3');
+  });
+
+  it('A/B swap keeps the playhead, the play state and the speed', async () => {
+    const { instances, container, waveform, media } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/v1.wav', peaks });
+    await waveform.play();
+    waveform.setRate(1.5);
+    media.currentTime = 12.4;
+    await waveform.swap({ url: '/media/v2.wav', peaks });
+    const ws = instances[0]!;
+    expect(ws.loads.at(-1)!.url).toMatch(/\/media\/v2\.wav#t=12\.400$/);
+    expect(media.currentTime).toBeCloseTo(12.4, 3);
+    expect(media.paused).toBe(false);
+    expect(media.playbackRate).toBe(1.5);
+    expect(instances).toHaveLength(1);
+  });
+
+  it('loops between the region bounds while playing', async () => {
+    const { instances, container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/a.wav', peaks });
+    waveform.setLoop({ start: 2, end: 4 });
+    await waveform.play();
+    instances[0]!.emit('timeupdate', 4.0);
+    expect(instances[0]!.time).toBe(2);
+    waveform.toggleLoop();
+    expect(waveform.loop.value).toBe(false);
+  });
+
+  it('seek clamps to the file and reports clicks to listeners', async () => {
+    const { instances, container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/a.wav', peaks });
+    waveform.seek(9999);
+    expect(waveform.currentTime.value).toBe(600);
+    waveform.seekBy(-1000);
+    expect(waveform.currentTime.value).toBe(0);
+    const clicks: number[] = [];
+    const off = waveform.onSeekClick((t) => clicks.push(t));
+    instances[0]!.emit('interaction', 12.4);
+    off();
+    instances[0]!.emit('interaction', 13);
+    expect(clicks).toEqual([12.4]);
+  });
+});
+
+describe('withStart', () => {
+  it.each([
+    ['http://h/m.wav', 12.4, 'http://h/m.wav#t=12.400'],
+    ['http://h/m.wav', 0, 'http://h/m.wav'],
+    ['http://h/m.wav#x', 3, 'http://h/m.wav#x'],
+  ])('%s at %s -> %s', (url, t, expected) => {
+    expect(withStart(url, t)).toBe(expected);
+  });
+});
