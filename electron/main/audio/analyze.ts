@@ -1,0 +1,155 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { AudioAnalysis } from '../../../shared/audio/types';
+import { qaVerdict, type DeliveryTargetId, type QaOptions, type QaVerdict } from '../../../shared/audio/qa';
+import { AudioDecodeError } from './errors';
+import { createLoudnessMeter, type LoudnessMeter } from './loudness';
+import { createMp3Decoder } from './mp3';
+import { createPeaksBuilder, writePeaksFile, type PeaksBuilder, type PeaksData } from './peaks';
+import { createWavDecoder } from './wav';
+
+/** Container formats the analyser reads. */
+export type AudioFileFormat = 'wav' | 'mp3';
+
+/** Options of createStreamingAnalysis. */
+export interface StreamingAnalysisOptions {
+  format: AudioFileFormat;
+  /** Build waveform peaks too (default false); zoom levels in samples per bucket. */
+  peaks?: boolean | { levels: readonly number[] };
+  /** Measure true peak (default true). */
+  truePeak?: boolean;
+}
+
+/** What a finished streaming analysis yields. */
+export interface StreamingAnalysisResult {
+  analysis: AudioAnalysis;
+  peaks: PeaksData | null;
+}
+
+/** Analysis fed chunk by chunk (e.g. while a download streams); chunks must arrive in file order. */
+export interface StreamingAnalysis {
+  write(chunk: Uint8Array): Promise<void>;
+  finish(): Promise<StreamingAnalysisResult>;
+}
+
+/** Creates a one-pass analysis: decode, loudness meter and optional peaks share each decoded block. */
+export function createStreamingAnalysis(options: StreamingAnalysisOptions): StreamingAnalysis {
+  let meter: LoudnessMeter | null = null;
+  let peaks: PeaksBuilder | null = null;
+  let sampleRate = 0;
+  let channels = 0;
+  const wantPeaks = options.peaks ?? false;
+
+  const onFormat = (f: { sampleRate: number; channels: number }): void => {
+    sampleRate = f.sampleRate;
+    channels = f.channels;
+    meter = createLoudnessMeter({ sampleRate, channels, truePeak: options.truePeak ?? true });
+    if (wantPeaks)
+      peaks = createPeaksBuilder({
+        sampleRate,
+        channels,
+        ...(wantPeaks === true ? {} : { levels: wantPeaks.levels }),
+      });
+  };
+  const onData = (planar: Float32Array[], frames: number): void => {
+    meter?.push(planar, frames);
+    peaks?.push(planar, frames);
+  };
+
+  const build = (frames: number, bitDepth: number | null, codec: string): StreamingAnalysisResult => {
+    if (!meter) throw new AudioDecodeError('corrupt', 'No audio format found in the stream.');
+    const r = meter.result();
+    return {
+      analysis: {
+        durationSeconds: frames / sampleRate,
+        sampleRate,
+        channels,
+        bitDepth,
+        codec,
+        integratedLufs: r.integratedLufs,
+        loudnessRangeLu: r.loudnessRangeLu,
+        maxMomentaryLufs: r.maxMomentaryLufs,
+        maxShortTermLufs: r.maxShortTermLufs,
+        truePeakDbtp: r.truePeakDbtp,
+        samplePeakDbfs: r.samplePeakDbfs,
+      },
+      peaks: (peaks as PeaksBuilder | null)?.result() ?? null,
+    };
+  };
+
+  if (options.format === 'wav') {
+    const wav = createWavDecoder({ onFormat, onData });
+    return {
+      write: async (chunk) => wav.write(chunk),
+      finish: async () => {
+        const frames = wav.end();
+        const f = wav.format;
+        if (!f) throw new AudioDecodeError('corrupt', 'No audio format found in the stream.');
+        return build(frames, f.bitDepth, f.codec);
+      },
+    };
+  }
+  const mp3 = createMp3Decoder({ onFormat, onData });
+  return {
+    write: (chunk) => mp3.write(chunk),
+    finish: async () => build(await mp3.end(), null, 'mp3'),
+  };
+}
+
+/** Picks the container from the extension, else from the first bytes (RIFF/RF64, ID3 or an MPEG sync word). */
+export function detectFormat(path: string, head: Uint8Array): AudioFileFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.wav' || ext === '.wave') return 'wav';
+  if (ext === '.mp3') return 'mp3';
+  const tag = String.fromCharCode(...head.subarray(0, 4));
+  if (tag === 'RIFF' || tag === 'RF64') return 'wav';
+  if (tag.startsWith('ID3') || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
+  throw new AudioDecodeError('unknown-format', `Unknown audio format: ${path} is neither WAV nor MP3.`);
+}
+
+/** Options of analyzeFile. */
+export interface AnalyzeFileOptions {
+  /** Delivery target for a QA verdict. */
+  target?: DeliveryTargetId;
+  /** Ordered duration etc. for the verdict. */
+  qa?: QaOptions;
+  /** Write `<path>.peaks` beside the file. */
+  writePeaks?: boolean;
+  /** Measure true peak (default true). */
+  truePeak?: boolean;
+}
+
+/** AudioAnalysis plus what analyzeFile was asked for. */
+export interface FileAnalysis extends AudioAnalysis {
+  verdict: QaVerdict | null;
+  peaksPath: string | null;
+}
+
+const READ_CHUNK = 1 << 20;
+
+/** Reads a WAV or MP3 once and returns its format facts, loudness figures and (optionally) verdict and peaks. */
+export async function analyzeFile(path: string, options: AnalyzeFileOptions = {}): Promise<FileAnalysis> {
+  const head = new Uint8Array(4);
+  const handle = await open(path, 'r');
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  const format = detectFormat(path, head);
+  const analysis = createStreamingAnalysis({
+    format,
+    peaks: options.writePeaks ?? false,
+    truePeak: options.truePeak ?? true,
+  });
+  for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
+    await analysis.write(chunk as Buffer);
+  const { analysis: a, peaks } = await analysis.finish();
+  const peaksPath = peaks ? await writePeaksFile(path, peaks) : null;
+  return {
+    ...a,
+    verdict: options.target ? qaVerdict(a, options.target, options.qa) : null,
+    peaksPath,
+  };
+}

@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { analyzeFile, type AnalyzeFileOptions, type FileAnalysis } from './analyze';
+import { AudioDecodeError } from './errors';
+import type { AnalyzeReply, AnalyzeRequest } from './worker';
+
+/** Runs file analyses without blocking the caller's thread. */
+export interface Analyzer {
+  analyze(path: string, options?: AnalyzeFileOptions): Promise<FileAnalysis>;
+  /** Terminates the workers; pending analyses reject. */
+  close(): Promise<void>;
+  /** 'worker' when analyses run in worker threads, 'inline' for the same-thread fallback. */
+  readonly mode: 'worker' | 'inline';
+}
+
+/** Options of createAnalyzer. */
+export interface AnalyzerOptions {
+  /** Worker threads to keep (1-2 is plenty: analysis is I/O- and CPU-bound per file). Default 1. */
+  poolSize?: number;
+  /** Force the same-thread fallback (tests, or a host without worker support). */
+  inline?: boolean;
+  /** Override the worker entry (a .js file, or a .ts file run through tsx). */
+  workerEntry?: URL;
+  /** Called once if the worker cannot start and the analyzer falls back to inline mode. */
+  onFallback?(error: Error): void;
+}
+
+/**
+ * Finds the worker entry: the electron-vite bundle emits out/main/audio-worker.js next to index.js (or one
+ * level up from a shared chunk); from source (vitest, tsx) it is worker.ts beside this file.
+ */
+export function resolveWorkerEntry(from: string = import.meta.url): URL | null {
+  if (from.endsWith('.ts')) return new URL('./worker.ts', from);
+  const name = 'audio-worker.js'; // a variable, so the bundler leaves this URL alone
+  for (const dir of ['./', '../']) {
+    const url = new URL(dir + name, from);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
+}
+
+function startWorker(entry: URL): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+  // Source mode: register tsx inside the worker, then load the TypeScript entry.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(code, { eval: true });
+}
+
+interface Job {
+  req: AnalyzeRequest;
+  resolve(result: FileAnalysis): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+function toError(e: { name: string; message: string; code?: string }): Error {
+  if (e.name === 'AudioDecodeError' && e.code)
+    return new AudioDecodeError(e.code as AudioDecodeError['code'], e.message);
+  const err = new Error(e.message);
+  err.name = e.name;
+  if (e.code) Object.assign(err, { code: e.code });
+  return err;
+}
+
+/** Creates the analysis service: a small worker pool with a same-thread fallback. */
+export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
+  const entry = options.inline ? null : (options.workerEntry ?? resolveWorkerEntry());
+  let mode: 'worker' | 'inline' = entry ? 'worker' : 'inline';
+  const poolSize = Math.max(1, Math.min(4, options.poolSize ?? 1));
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function fallBack(error: Error): void {
+    if (mode === 'inline') return;
+    mode = 'inline';
+    options.onFallback?.(error);
+    for (const job of queue.splice(0)) runInline(job);
+  }
+
+  function runInline(job: Job): void {
+    analyzeFile(job.req.path, job.req.options).then(job.resolve, job.reject);
+  }
+
+  function spawnSlot(): Slot | null {
+    let worker: Worker;
+    try {
+      worker = startWorker(entry as URL);
+    } catch (err) {
+      fallBack(err instanceof Error ? err : new Error(String(err)));
+      return null;
+    }
+    const slot: Slot = { worker, job: null };
+    let answered = false;
+    worker.on('message', (reply: AnalyzeReply) => {
+      answered = true;
+      const job = slot.job;
+      slot.job = null;
+      worker.unref(); // an idle pool must not keep the process alive
+      if (job && job.req.id === reply.id) {
+        if (reply.ok) job.resolve(reply.result);
+        else job.reject(toError(reply.error));
+      }
+      pump();
+    });
+    const die = (error: Error): void => {
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots.splice(i, 1);
+      const job = slot.job;
+      slot.job = null;
+      if (closed) {
+        job?.reject(new Error('Analyzer closed.'));
+        return;
+      }
+      // A worker that never answered could not start (e.g. missing bundle): run this job and the rest inline.
+      if (!answered) {
+        if (job) queue.unshift(job);
+        fallBack(error);
+        return;
+      }
+      job?.reject(error);
+      pump();
+    };
+    worker.unref();
+    worker.on('error', die);
+    worker.on('exit', (code) => die(new Error(`Analysis worker exited with code ${code}.`)));
+    slots.push(slot);
+    return slot;
+  }
+
+  function pump(): void {
+    if (mode === 'inline') {
+      for (const job of queue.splice(0)) runInline(job);
+      return;
+    }
+    while (queue.length > 0) {
+      let slot = slots.find((s) => s.job === null);
+      if (!slot && slots.length < poolSize) slot = spawnSlot() ?? undefined;
+      if (!slot) return;
+      const job = queue.shift() as Job;
+      slot.job = job;
+      slot.worker.ref();
+      slot.worker.postMessage(job.req);
+    }
+  }
+
+  return {
+    get mode() {
+      return mode;
+    },
+    analyze(path, analyzeOptions = {}) {
+      if (closed) return Promise.reject(new Error('Analyzer closed.'));
+      return new Promise<FileAnalysis>((resolve, reject) => {
+        queue.push({ req: { id: nextId++, path, options: analyzeOptions }, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('Analyzer closed.'));
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}

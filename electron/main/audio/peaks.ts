@@ -1,0 +1,140 @@
+import writeFileAtomic from 'write-file-atomic';
+import { encodePeaks, type PeaksData, type PeaksLevel } from '../../../shared/audio/peaks-format';
+
+export { encodePeaks, decodePeaks, toWavesurferPeaks } from '../../../shared/audio/peaks-format';
+export type { PeaksData, PeaksLevel } from '../../../shared/audio/peaks-format';
+
+/** Default zoom levels, in samples per bucket: each is a multiple of the finest. */
+export const DEFAULT_PEAK_LEVELS: readonly number[] = [256, 1024, 4096];
+
+/** Options of createPeaksBuilder. */
+export interface PeaksBuilderOptions {
+  sampleRate: number;
+  channels: number;
+  /** Samples per bucket, ascending; every level must be a multiple of the first. */
+  levels?: readonly number[];
+}
+
+/** Incremental min/max envelope of the channel mix. */
+export interface PeaksBuilder {
+  push(planar: readonly Float32Array[], frames?: number): void;
+  result(): PeaksData;
+}
+
+/** Creates a peaks builder; coarser levels are folded from the finest one at the end (min/max is associative). */
+export function createPeaksBuilder(options: PeaksBuilderOptions): PeaksBuilder {
+  const { sampleRate, channels } = options;
+  const levels = [...(options.levels ?? DEFAULT_PEAK_LEVELS)];
+  const finest = levels[0];
+  if (
+    finest === undefined ||
+    !(finest >= 1) ||
+    levels.some((l, i) => l % finest !== 0 || (i > 0 && l <= (levels[i - 1] ?? 0)))
+  )
+    throw new RangeError('Peak levels must be ascending multiples of the finest level.');
+  let minMax = new Float32Array(4096);
+  let buckets = 0;
+  let inBucket = 0;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  let frames = 0;
+  let mix = new Float32Array(0);
+  const scale = 1 / channels;
+
+  function closeBucket(): void {
+    if (minMax.length < 2 * buckets + 2) {
+      const next = new Float32Array(minMax.length * 2);
+      next.set(minMax);
+      minMax = next;
+    }
+    minMax[2 * buckets] = lo;
+    minMax[2 * buckets + 1] = hi;
+    buckets++;
+    inBucket = 0;
+    lo = Number.POSITIVE_INFINITY;
+    hi = Number.NEGATIVE_INFINITY;
+  }
+
+  function push(planar: readonly Float32Array[], frameCount?: number): void {
+    const n = frameCount ?? planar[0]?.length ?? 0;
+    if (planar.length !== channels)
+      throw new RangeError(`Expected ${channels} channels, got ${planar.length}.`);
+    let x: Float32Array;
+    if (channels === 1) x = planar[0] as Float32Array;
+    else {
+      if (mix.length < n) mix = new Float32Array(n);
+      x = mix;
+      const a = planar[0] as Float32Array;
+      const b = planar[1] as Float32Array;
+      if (channels === 2) for (let i = 0; i < n; i++) x[i] = ((a[i] as number) + (b[i] as number)) * 0.5;
+      else {
+        for (let i = 0; i < n; i++) x[i] = a[i] as number;
+        for (let c = 1; c < channels; c++) {
+          const p = planar[c] as Float32Array;
+          for (let i = 0; i < n; i++) x[i] = (x[i] as number) + (p[i] as number);
+        }
+        for (let i = 0; i < n; i++) x[i] = (x[i] as number) * scale;
+      }
+    }
+    let i = 0;
+    while (i < n) {
+      const end = Math.min(n, i + finest! - inBucket);
+      let l = lo;
+      let h = hi;
+      for (let k = i; k < end; k++) {
+        const v = x[k] as number;
+        if (v < l) l = v;
+        if (v > h) h = v;
+      }
+      lo = l;
+      hi = h;
+      inBucket += end - i;
+      i = end;
+      if (inBucket === finest) closeBucket();
+    }
+    frames += n;
+  }
+
+  function result(): PeaksData {
+    let base = minMax.subarray(0, 2 * buckets);
+    if (inBucket > 0) {
+      base = new Float32Array(2 * buckets + 2);
+      base.set(minMax.subarray(0, 2 * buckets));
+      base[2 * buckets] = lo;
+      base[2 * buckets + 1] = hi;
+    }
+    const out: PeaksLevel[] = levels.map((spp) => {
+      const ratio = spp / finest!;
+      if (ratio === 1) return { samplesPerPixel: spp, minMax: Float32Array.from(base) };
+      const nb = Math.ceil(base.length / 2 / ratio);
+      const mm = new Float32Array(2 * nb);
+      for (let j = 0; j < nb; j++) {
+        let l = Number.POSITIVE_INFINITY;
+        let h = Number.NEGATIVE_INFINITY;
+        const end = Math.min(base.length / 2, (j + 1) * ratio);
+        for (let k = j * ratio; k < end; k++) {
+          l = Math.min(l, base[2 * k] as number);
+          h = Math.max(h, base[2 * k + 1] as number);
+        }
+        mm[2 * j] = l;
+        mm[2 * j + 1] = h;
+      }
+      return { samplesPerPixel: spp, minMax: mm };
+    });
+    return { sampleRate, channels, durationSeconds: frames / sampleRate, frames, levels: out };
+  }
+
+  return { push, result };
+}
+
+/** Path of the peaks file stored beside an audio file. */
+export const peaksPathFor = (audioPath: string): string => `${audioPath}.peaks`;
+
+/** Writes `<audioPath>.peaks` (16-bit pairs) and returns its path. */
+export async function writePeaksFile(audioPath: string, data: PeaksData): Promise<string> {
+  const path = peaksPathFor(audioPath);
+  // Atomic: a reader never sees a half-written peaks file.
+  const bytes = encodePeaks(data);
+  await writeFileAtomic(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return path;
+}
