@@ -1,0 +1,105 @@
+import { EventEmitter } from 'node:events';
+
+/** A recording stand-in for the electron module (the binary is not installable here; tests never need it). */
+export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
+  const record = {
+    windows: [] as FakeWindow[],
+    schemes: [] as unknown[],
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
+    ipcHandlers: new Map<string, (...args: unknown[]) => unknown>(),
+    permissionRequest: null as null | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
+    permissionCheck: null as null | ((...args: unknown[]) => boolean),
+    openedExternal: [] as string[],
+    notifications: [] as Array<{ title: string; body: string }>,
+    quit: 0,
+  };
+
+  class FakeWindow extends EventEmitter {
+    options: Record<string, unknown>;
+    loadedUrl = '';
+    focused = 0;
+    sent: unknown[][] = [];
+    destroyed = false;
+    webContents = { send: (...args: unknown[]) => this.sent.push(args) };
+    constructor(opts: Record<string, unknown>) {
+      super();
+      this.options = opts;
+      record.windows.push(this);
+    }
+    loadURL(url: string) {
+      this.loadedUrl = url;
+      return Promise.resolve();
+    }
+    isDestroyed = () => this.destroyed;
+    isMinimized = () => false;
+    isFullScreen = () => false;
+    restore = () => undefined;
+    focus = () => void this.focused++;
+    show = () => undefined;
+    getBounds = () => ({ x: 10, y: 20, width: 1000, height: 700 });
+  }
+
+  const app = Object.assign(new EventEmitter(), {
+    requestSingleInstanceLock: () => options.singleInstance ?? true,
+    whenReady: () => Promise.resolve(),
+    getPath: () => '/tmp/takedesk-fake-userdata',
+    getVersion: () => '0.0.0-test',
+    quit: () => void record.quit++,
+  });
+
+  class FakeNotification {
+    static isSupported = () => true;
+    constructor(private opts: { title: string; body: string }) {}
+    show() {
+      record.notifications.push(this.opts);
+    }
+  }
+
+  const electron = {
+    app,
+    BrowserWindow: FakeWindow,
+    ipcMain: {
+      handle: (channel: string, fn: (...args: unknown[]) => unknown) => record.ipcHandlers.set(channel, fn),
+      removeHandler: (channel: string) => record.ipcHandlers.delete(channel),
+    },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => record.schemes.push(...schemes),
+      handle: (scheme: string, fn: (request: Request) => Promise<Response> | Response) =>
+        record.protocolHandlers.set(scheme, fn),
+    },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (fn: typeof record.permissionRequest) => (record.permissionRequest = fn),
+        setPermissionCheckHandler: (fn: typeof record.permissionCheck) => (record.permissionCheck = fn),
+      },
+    },
+    shell: { openExternal: async (url: string) => void record.openedExternal.push(url) },
+    Notification: FakeNotification,
+    safeStorage: {},
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+  };
+
+  /** Simulates Chromium creating a web contents, and returns what the guards registered on it. */
+  function createWebContents() {
+    const contents = Object.assign(new EventEmitter(), {
+      windowOpenHandler: null as null | ((details: { url: string }) => { action: string }),
+      setWindowOpenHandler(fn: (details: { url: string }) => { action: string }) {
+        this.windowOpenHandler = fn;
+      },
+    });
+    app.emit('web-contents-created', {}, contents);
+    return contents;
+  }
+
+  return { electron, record, createWebContents, FakeWindow };
+}
+
+export function fakeEvent() {
+  let prevented = false;
+  return {
+    preventDefault: () => void (prevented = true),
+    get defaultPrevented() {
+      return prevented;
+    },
+  };
+}

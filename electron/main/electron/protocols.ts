@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { MediaResolver } from '../hosts/browser-host';
+import { buildCsp, createNonce, injectNonce } from '../security/csp';
+import { APP_HOST, APP_SCHEME, MEDIA_SCHEME, type ElectronModule } from './types';
+
+/** Must run before `app.ready`: both schemes behave like https (secure context, fetch, streaming media). */
+export function registerSchemes(electron: Pick<ElectronModule, 'protocol'>): void {
+  electron.protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
+    },
+  ]);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/** Serves the built renderer at app://takedesk/ (a real origin for CSP and sender checks) and the media route. */
+export function handleProtocols(
+  electron: Pick<ElectronModule, 'protocol'>,
+  options: { rendererDir: string; media: MediaResolver },
+): void {
+  electron.protocol.handle(APP_SCHEME, (request) => serveRenderer(request, options.rendererDir));
+  electron.protocol.handle(MEDIA_SCHEME, (request) => {
+    const url = new URL(request.url);
+    const id = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    if (url.host === 'library') return options.media.library(id, request);
+    if (url.host === 'remote') return options.media.remote(id, request);
+    return new Response('Not found', { status: 404 });
+  });
+}
+
+export async function serveRenderer(request: Request, rendererDir: string): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+  const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  const path = normalize(join(rendererDir, relative));
+  if (!path.startsWith(normalize(rendererDir) + sep)) return new Response('Not found', { status: 404 });
+  const ext = extname(path);
+  try {
+    if (ext === '.html') {
+      const nonce = createNonce();
+      const html = injectNonce(await readFile(path, 'utf8'), nonce);
+      return new Response(html, {
+        headers: {
+          'Content-Type': TYPES['.html']!,
+          'Content-Security-Policy': buildCsp({ nonce, mediaSources: [`${MEDIA_SCHEME}:`] }),
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    }
+    return new Response(await readFile(path), {
+      headers: {
+        'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  } catch {
+    return new Response('Not found', { status: 404 });
+  }
+}
