@@ -30,7 +30,7 @@ export function createElectronTransport(bridge: BridgeApi): { invoke: Invoke; su
   const invoke: Invoke = (channel, input) => {
     const [ns, method] = channel.split('.') as [string, string];
     const fn = table[ns]?.[method];
-    if (!fn) return Promise.resolve(clientError('IPC_UNKNOWN_CHANNEL', `No bridge method for ${channel}`));
+    if (!fn) return Promise.resolve(clientError('INTERNAL', `No bridge method for ${channel}`));
     return fn(input);
   };
   return { invoke, subscribe: bridge.on };
@@ -67,7 +67,7 @@ export function createBrowserTransport(deps: BrowserTransportDeps): {
     } catch {
       // fall through: a non-envelope answer is a host fault, reported below
     }
-    return clientError('IPC_BAD_RESPONSE', `The host answered ${response.status} without a result`);
+    return clientError('UNEXPECTED_RESPONSE', `The host answered ${response.status} without a result`);
   };
 
   function ensureSource(): void {

@@ -1,6 +1,7 @@
+import { describeError } from '../../../shared/api/errors';
 import { isIpcError } from '../../../shared/ipc/api';
 
-/** What the UI shows for a failure. */
+/** What the UI shows for a failure, with its code kept for tests and support. */
 export interface FailureText {
   type: string;
   title: string;
@@ -8,17 +9,10 @@ export interface FailureText {
   hint: string;
 }
 
-/** Turns anything a store caught into display text. */
+/** Turns anything a store caught into display text via the shared error catalog. */
 export function describeFailure(error: unknown): FailureText {
-  if (isIpcError(error)) {
-    return { type: error.type, title: humanize(error.type), detail: error.message, hint: '' };
-  }
-  if (error instanceof Error)
-    return { type: 'UNKNOWN', title: 'Something went wrong', detail: error.message, hint: '' };
-  return { type: 'UNKNOWN', title: 'Something went wrong', detail: String(error), hint: '' };
-}
-
-function humanize(code: string): string {
-  const words = code.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  if (isIpcError(error))
+    return { type: error.type, ...describeError({ type: error.type, message: error.message }) };
+  const message = error instanceof Error ? error.message : String(error);
+  return { type: 'UNKNOWN', title: 'Something went wrong', detail: message, hint: '' };
 }
