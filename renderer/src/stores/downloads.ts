@@ -1,0 +1,132 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { DownloadJob, DownloadProgress, MediaFormat } from '../../../shared/ipc';
+import { useApi } from '../bridge';
+
+/** A job action the producer can take. */
+export type DownloadAction = 'pause' | 'resume' | 'cancel';
+
+const ACTIVE_STATES = new Set<DownloadJob['state']>(['queued', 'downloading', 'paused', 'verifying']);
+
+/** Download jobs as main reports them: listed once, then kept live by `downloads.*` events. */
+export const useDownloadsStore = defineStore('downloads', () => {
+  const api = useApi();
+  const jobs = ref<DownloadJob[]>([]);
+  const loaded = ref(false);
+  const loading = ref(false);
+  const loadError = shallowRef<unknown>(null);
+  /** Error of the last action per job id, shown on that job's row. */
+  const actionErrors = ref<Record<string, unknown>>({});
+  /** Action in flight per job id. */
+  const busy = ref<Record<string, DownloadAction>>({});
+  const startError = shallowRef<unknown>(null);
+
+  const active = computed(() => jobs.value.filter((job) => ACTIVE_STATES.has(job.state)));
+  const finished = computed(() => jobs.value.filter((job) => !ACTIVE_STATES.has(job.state)));
+
+  async function load(): Promise<void> {
+    loading.value = true;
+    loadError.value = null;
+    try {
+      const list = await api.downloads.list();
+      jobs.value = sortJobs(list);
+      loaded.value = true;
+    } catch (e) {
+      loadError.value = e;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  /** Replaces or adds a job (from an event or an action's answer). */
+  function upsert(job: DownloadJob): void {
+    const index = jobs.value.findIndex((j) => j.id === job.id);
+    if (index === -1) jobs.value = sortJobs([...jobs.value, job]);
+    else jobs.value.splice(index, 1, job);
+  }
+
+  /** Applies a throttled progress batch; progress for an unknown job is ignored until it is listed. */
+  function applyProgress(batch: DownloadProgress[]): void {
+    for (const p of batch) {
+      const job = jobs.value.find((j) => j.id === p.id);
+      if (!job) continue;
+      job.bytes = p.bytes;
+      job.total = p.total;
+      job.rate = p.rate;
+      job.etaSeconds = p.etaSeconds;
+    }
+  }
+
+  /** Subscribes to main's download events; the owner flushes the returned disposer. */
+  function listen(): () => void {
+    const offProgress = api.on('downloads.progress', applyProgress);
+    const offChanged = api.on('downloads.changed', upsert);
+    return () => {
+      offProgress();
+      offChanged();
+    };
+  }
+
+  async function act(id: string, action: DownloadAction): Promise<void> {
+    busy.value = { ...busy.value, [id]: action };
+    const { [id]: _cleared, ...rest } = actionErrors.value;
+    actionErrors.value = rest;
+    try {
+      upsert(await api.downloads[action]({ id }));
+    } catch (e) {
+      actionErrors.value = { ...actionErrors.value, [id]: e };
+    } finally {
+      const { [id]: _done, ...others } = busy.value;
+      busy.value = others;
+    }
+  }
+
+  /** Queues one file of a deliverable; returns the job or null (the error is in `startError`). */
+  async function start(
+    deliverableId: string,
+    format: MediaFormat,
+    version?: number,
+  ): Promise<DownloadJob | null> {
+    startError.value = null;
+    try {
+      const job = await api.downloads.start({ deliverableId, format, ...(version ? { version } : {}) });
+      upsert(job);
+      return job;
+    } catch (e) {
+      startError.value = e;
+      return null;
+    }
+  }
+
+  return {
+    jobs,
+    loaded,
+    loading,
+    loadError,
+    actionErrors,
+    busy,
+    startError,
+    active,
+    finished,
+    load,
+    listen,
+    upsert,
+    applyProgress,
+    start,
+    pause: (id: string) => act(id, 'pause'),
+    resume: (id: string) => act(id, 'resume'),
+    cancel: (id: string) => act(id, 'cancel'),
+  };
+});
+
+/** Newest first, so a fresh "download all" lands at the top. */
+function sortJobs(list: DownloadJob[]): DownloadJob[] {
+  return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** Fraction done (0..1), or null when the size is unknown. */
+export function progressOf(job: Pick<DownloadJob, 'bytes' | 'total' | 'state'>): number | null {
+  if (job.state === 'done') return 1;
+  if (!job.total || job.total <= 0) return null;
+  return Math.min(1, job.bytes / job.total);
+}

@@ -1,0 +1,79 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import { useApi } from '../bridge';
+import type { WaveformSource } from '../composables/use-waveform';
+
+/** What to audition in the shared player bar. */
+export interface PlayRequest {
+  title: string;
+  subtitle?: string;
+  /** A service URL (sample, track, deliverable): played through main's proxy (`media.remoteUrl`). */
+  url?: string;
+  /** A downloaded library file: played from disk (`media.libraryUrl`); wins over `url`. */
+  libraryId?: string;
+  /** Library id whose precomputed peaks to draw; defaults to `libraryId`. */
+  peaksId?: string;
+}
+
+/** The shared player bar at the bottom of the app: one thing plays at a time, one after another. */
+export const usePlayerStore = defineStore('player', () => {
+  const api = useApi();
+  /** What the bar shows; null hides the bar. */
+  const track = ref<PlayRequest | null>(null);
+  /** Resolved media for the bar's waveform; a new object per play() so the bar reloads. */
+  const source = shallowRef<WaveformSource | null>(null);
+  const loading = ref(false);
+  const error = shallowRef<unknown>(null);
+  /** Set by the bar from its waveform, so lists can show what is playing. */
+  const playing = ref(false);
+  let sequence = 0;
+
+  const key = computed(() => (track.value ? (track.value.libraryId ?? track.value.url ?? null) : null));
+
+  /** Resolves the media URL (and peaks when a library id is known) and hands them to the bar, which plays. */
+  async function play(request: PlayRequest): Promise<void> {
+    const id = ++sequence;
+    track.value = { ...request };
+    source.value = null;
+    error.value = null;
+    loading.value = true;
+    try {
+      if (!request.libraryId && !request.url) throw new Error('Nothing to play: no URL or library file.');
+      const peaksId = request.peaksId ?? request.libraryId;
+      const [media, peaks] = await Promise.all([
+        request.libraryId
+          ? api.media.libraryUrl({ id: request.libraryId })
+          : api.media.remoteUrl({ url: request.url! }),
+        // Peaks are a nicety: a failure leaves the placeholder, never stops playback.
+        peaksId ? api.library.peaks({ id: peaksId }).catch(() => null) : Promise.resolve(null),
+      ]);
+      if (id !== sequence) return;
+      source.value = { url: media.url, peaks, peaksArrivedAt: performance.now(), decode: 'short' };
+    } catch (e) {
+      if (id === sequence) error.value = e;
+    } finally {
+      if (id === sequence) loading.value = false;
+    }
+  }
+
+  /** Stops and hides the bar. */
+  function stop(): void {
+    sequence++;
+    track.value = null;
+    source.value = null;
+    error.value = null;
+    loading.value = false;
+    playing.value = false;
+  }
+
+  /** True when `urlOrLibraryId` is what the bar holds (for "now playing" marks in lists). */
+  function isCurrent(urlOrLibraryId: string): boolean {
+    return key.value === urlOrLibraryId;
+  }
+
+  function setPlaying(value: boolean): void {
+    playing.value = value;
+  }
+
+  return { track, source, loading, error, playing, key, play, stop, isCurrent, setPlaying };
+});

@@ -1,0 +1,232 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { LibraryItem } from '../../../shared/ipc';
+import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
+import { localAudioFor, orderedSecondsOf, useReviewStore } from './review';
+
+const deliverable = {
+  id: 'd1',
+  serviceSubCategory: 'voice_over',
+  name: '1',
+  status: 'reviewable',
+  urls: { wav: 'https://svc/d1-v2.wav', mp3: 'https://svc/d1-v2.mp3' },
+};
+const versions = {
+  ...deliverable,
+  versions: [
+    {
+      created: '2026-01-01T10:00:00',
+      instructions: null,
+      urls: { wav: 'https://svc/d1-v1.wav', mp3: 'https://svc/d1-v1.mp3' },
+    },
+    { created: '2026-01-02T10:00:00', instructions: 'Slower at [0:03.0]', urls: deliverable.urls },
+  ],
+};
+const localV2: LibraryItem = {
+  id: 'lib-2',
+  projectId: 'p1',
+  projectTitle: 'Spring ad',
+  serviceSubCategory: 'voice_over',
+  deliverableId: 'd1',
+  deliverableName: '1',
+  version: 2,
+  format: 'wav',
+  relativePath: 'Spring ad/1.v2.wav',
+  size: 1000,
+  sha256: 'x',
+  downloadedAt: '2026-01-03T10:00:00Z',
+  orderedSeconds: 30,
+  analysis: null,
+  hasPeaks: true,
+};
+const project = {
+  id: 'p1',
+  title: 'Spring ad',
+  mainService: 'audio_ads',
+  fulfillmentType: 'contest',
+  created: '2026-01-01T09:00:00',
+  status: 'paid',
+  price: 10,
+  fake: false,
+  test: true,
+  services: [
+    {
+      id: 's3',
+      subCategory: 'post-production',
+      price: 1,
+      status: 'paid',
+      units: 30,
+      unitType: 'seconds',
+      seconds: 30,
+    },
+  ],
+};
+const analysis = {
+  durationSeconds: 30.1,
+  sampleRate: 48000,
+  channels: 2,
+  bitDepth: 24,
+  codec: 'pcm_s24le',
+  integratedLufs: -23.2,
+  loudnessRangeLu: 4,
+  maxMomentaryLufs: -18,
+  maxShortTermLufs: -20,
+  truePeakDbtp: -1.5,
+  samplePeakDbfs: -1.8,
+};
+
+function fake(extra: Parameters<typeof createFakeApi>[0] = {}) {
+  return createFakeApi({
+    'deliverables.get': () => deliverable,
+    'revisions.versions': () => versions,
+    'library.list': () => [localV2],
+    'projects.get': () => project,
+    'media.libraryUrl': (input) => ({
+      url: `/media/library/${(input as { id: string }).id}`,
+      contentType: 'audio/wav',
+    }),
+    'media.remoteUrl': (input) => ({
+      url: `/media/remote?u=${(input as { url: string }).url}`,
+      contentType: 'audio/mpeg',
+    }),
+    'library.peaks': () => ({ duration: 30, peaks: [[0.1], [-0.1]] }),
+    'audio.analyze': () => analysis,
+    'audio.qa': (input) => ({ target: (input as { target: string }).target, pass: true, checks: [] }),
+    ...extra,
+  });
+}
+
+describe('review store', () => {
+  it('loads the newest version and plays its downloaded file with peaks, with QA for it', async () => {
+    const f = fake();
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    expect(review.versions.map((v) => v.number)).toEqual([1, 2]);
+    expect(review.selectedVersion).toBe(2);
+    expect(review.source?.url).toBe('/media/library/lib-2');
+    expect(review.source?.peaks?.duration).toBe(30);
+    expect(review.isContest).toBe(true);
+    expect(review.isAudioAds).toBe(true);
+    await review.loadQa();
+    expect(review.analysis?.integratedLufs).toBe(-23.2);
+    const qaCall = f.calls.filter((c) => c.channel === 'audio.qa').at(-1);
+    expect(qaCall?.input).toEqual({ id: 'lib-2', target: 'ebu-r128', orderedSeconds: 30 });
+  });
+
+  it('A/B: the older version without a local file streams the service mp3 and has no QA', async () => {
+    const f = fake();
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    await review.selectVersion(1);
+    expect(review.source?.url).toBe('/media/remote?u=https://svc/d1-v1.mp3');
+    expect(review.source?.peaks).toBeNull();
+    expect(review.qa).toBeNull();
+  });
+
+  it('shows the load error when the deliverable does not exist', async () => {
+    const f = fake({
+      'deliverables.get': () => {
+        throw serviceError('DELIVERABLE_NO_EXIST', 'no', 404);
+      },
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('nope');
+    expect((review.loadError as { type: string }).type).toBe('DELIVERABLE_NO_EXIST');
+    expect(review.deliverable).toBeNull();
+  });
+
+  it('reject sends the new gender-and-age only when given, and updates the status', async () => {
+    const f = fake({
+      'deliverables.reject': (input) => ({ ...deliverable, status: 'rejected', ...(input as object) }),
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    expect(
+      await review.reject({
+        reason: 'Wrong voice',
+        reasonCode: 'genderAndAgeChange',
+        newGenderAndAge: 'seniorMale',
+      }),
+    ).toBe(true);
+    expect(f.calls.find((c) => c.channel === 'deliverables.reject')?.input).toEqual({
+      id: 'd1',
+      reason: 'Wrong voice',
+      reasonCode: 'genderAndAgeChange',
+      newGenderAndAge: 'seniorMale',
+    });
+    expect(review.deliverable?.status).toBe('rejected');
+  });
+
+  it('keeps a revision error on the revision action (TALENT_ON_VACATION) and leaves the status alone', async () => {
+    const f = fake({
+      'revisions.create': () => {
+        throw serviceError('TALENT_ON_VACATION', 'The talent is on vacation until 2026-12-05.');
+      },
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    const ok = await review.requestRevision({
+      instructions: 'x',
+      revisionCode: 'pacing',
+      reason: 'both',
+      checkTalent: true,
+    });
+    expect(ok).toBe(false);
+    expect((review.actionErrors.revision as { type: string }).type).toBe('TALENT_ON_VACATION');
+    expect(review.actionErrors.approve).toBeUndefined();
+    expect(review.deliverable?.status).toBe('reviewable');
+    expect(f.calls.find((c) => c.channel === 'revisions.create')?.input).toEqual({
+      deliverableId: 'd1',
+      instructions: 'x',
+      checkTalent: true,
+      revisionCode: 'pacing',
+      reason: 'both',
+    });
+  });
+
+  it('drops the audio-ads revision reason for a voice-over project', async () => {
+    const f = fake({
+      'projects.get': () => ({ ...project, mainService: 'voice_over', fulfillmentType: 'speedy' }),
+      'revisions.create': () => ({
+        ...deliverable,
+        status: 'revisionRequested',
+        instructions: 'x',
+        checkTalent: false,
+      }),
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    expect(review.isContest).toBe(false);
+    await review.requestRevision({ instructions: 'x', reason: 'both', checkTalent: false });
+    expect(f.calls.find((c) => c.channel === 'revisions.create')?.input).toEqual({
+      deliverableId: 'd1',
+      instructions: 'x',
+      checkTalent: false,
+    });
+    expect(review.deliverable?.status).toBe('revisionRequested');
+  });
+
+  it('switches to the downloaded file when the library gains it', async () => {
+    let items: LibraryItem[] = [];
+    const f = fake({ 'library.list': () => items });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    expect(review.source?.url).toContain('/media/remote');
+    items = [localV2];
+    await review.refreshLibrary();
+    expect(review.source?.url).toBe('/media/library/lib-2');
+  });
+});
+
+describe('review helpers', () => {
+  it('prefers the wav of the version', () => {
+    const mp3 = { ...localV2, id: 'm', format: 'mp3' as const };
+    expect(localAudioFor([mp3, localV2], 'd1', 2)?.id).toBe('lib-2');
+    expect(localAudioFor([mp3], 'd1', 2)?.id).toBe('m');
+    expect(localAudioFor([localV2], 'd1', 1)).toBeNull();
+  });
+  it('reads the ordered seconds of an audio ad only', () => {
+    expect(orderedSecondsOf(project as never)).toBe(30);
+    expect(orderedSecondsOf({ ...project, mainService: 'voice_over' } as never)).toBeNull();
+  });
+});

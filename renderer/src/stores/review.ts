@@ -1,0 +1,435 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
+import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
+import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
+import { useApi } from '../bridge';
+import type { WaveformSource } from '../composables/use-waveform';
+
+/** A review action; each keeps its own busy flag and error, shown next to its button. */
+export type ReviewAction = 'approve' | 'reject' | 'revision' | 'winner' | 'download';
+
+/** Input of a rejection. */
+export interface RejectInput {
+  reason: string;
+  reasonCode: string;
+  /** Required by the service when reasonCode is `genderAndAgeChange`. */
+  newGenderAndAge?: string;
+}
+
+/** Input of a revision request. */
+export interface RevisionInput {
+  instructions: string;
+  revisionCode?: string;
+  /** Audio ads only: script | audio | both. */
+  reason?: string;
+  checkTalent: boolean;
+}
+
+/** One playable version in the A/B list (1-based like the library's `version`). */
+export interface ReviewVersion {
+  number: number;
+  created: string | null;
+  instructions: string | null;
+  urls: DeliverableVersion['urls'];
+  /** The downloaded audio file of this version, if any (wav preferred). */
+  local: LibraryItem | null;
+}
+
+/** Deliverable categories that carry audio (voice over and post production). */
+export function isAudioDeliverable(d: Pick<Deliverable, 'serviceSubCategory' | 'urls'>): boolean {
+  return d.serviceSubCategory !== 'scriptwriting' && Boolean(d.urls.wav || d.urls.mp3);
+}
+
+/** Picks the library file to play and analyse for a version: wav over mp3 (lossless for QA). */
+export function localAudioFor(
+  items: LibraryItem[],
+  deliverableId: string,
+  version: number,
+): LibraryItem | null {
+  const audio = items.filter(
+    (i) =>
+      i.deliverableId === deliverableId &&
+      i.version === version &&
+      (i.format === 'wav' || i.format === 'mp3'),
+  );
+  return audio.find((i) => i.format === 'wav') ?? audio[0] ?? null;
+}
+
+/** The ordered length of an audio ad (post production `seconds`), for the duration QA check. */
+export function orderedSecondsOf(project: Project | null): number | null {
+  if (!project || project.mainService !== 'audio_ads') return null;
+  const post = project.services.find((s) => s.subCategory === 'post-production');
+  if (post?.seconds) return post.seconds;
+  if (post && post.unitType === 'seconds' && post.units > 0) return post.units;
+  return null;
+}
+
+/** One deliverable under review: its versions, local files, QA, and the approve/reject/revise/winner actions. */
+export const useReviewStore = defineStore('review', () => {
+  const api = useApi();
+
+  const deliverableId = ref<string | null>(null);
+  const deliverable = ref<Deliverable | null>(null);
+  const project = ref<Project | null>(null);
+  const versionList = ref<DeliverableVersion[]>([]);
+  const library = ref<LibraryItem[]>([]);
+  const loading = ref(false);
+  const loadError = shallowRef<unknown>(null);
+  const versionsError = shallowRef<unknown>(null);
+  const projectError = shallowRef<unknown>(null);
+
+  /** 1-based version in the player; defaults to the newest. */
+  const selectedVersion = ref(1);
+  const source = shallowRef<WaveformSource | null>(null);
+  const sourceLoading = ref(false);
+  const sourceError = shallowRef<unknown>(null);
+
+  const busy = ref<ReviewAction | null>(null);
+  const actionErrors = ref<Partial<Record<ReviewAction, unknown>>>({});
+  /** Text of the last successful action, for a polite live region. */
+  const lastResult = ref('');
+
+  const qaTarget = ref<DeliveryTargetId>('ebu-r128');
+  const analysis = ref<AudioAnalysis | null>(null);
+  const qa = ref<QaVerdict | null>(null);
+  const qaLoading = ref(false);
+  const qaError = shallowRef<unknown>(null);
+
+  const genderAndAgeOptions = ref<AttributeValue[]>([]);
+  const optionsError = shallowRef<unknown>(null);
+  const optionsLoading = ref(false);
+
+  let loadSequence = 0;
+  let sourceSequence = 0;
+  let qaSequence = 0;
+
+  const isAudio = computed(() => (deliverable.value ? isAudioDeliverable(deliverable.value) : false));
+  const isScript = computed(() => deliverable.value?.serviceSubCategory === 'scriptwriting');
+  const isContest = computed(() => project.value?.fulfillmentType === 'contest');
+  const isAudioAds = computed(() => project.value?.mainService === 'audio_ads');
+  const orderedSeconds = computed(
+    () => current.value?.local?.orderedSeconds ?? orderedSecondsOf(project.value) ?? null,
+  );
+
+  /** Versions oldest first; without a versions answer the deliverable itself is version 1. */
+  const versions = computed<ReviewVersion[]>(() => {
+    const id = deliverableId.value ?? '';
+    const list: Array<Pick<DeliverableVersion, 'urls'> & Partial<DeliverableVersion>> =
+      versionList.value.length > 0
+        ? versionList.value
+        : deliverable.value
+          ? [{ urls: deliverable.value.urls }]
+          : [];
+    return list.map((v, index) => ({
+      number: index + 1,
+      created: v.created ?? null,
+      instructions: v.instructions ?? null,
+      urls: v.urls,
+      local: localAudioFor(library.value, id, index + 1),
+    }));
+  });
+  const current = computed(() => versions.value.find((v) => v.number === selectedVersion.value) ?? null);
+  const latest = computed(() => versions.value.at(-1) ?? null);
+
+  /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
+  async function load(id: string, projectId?: string): Promise<void> {
+    const seq = ++loadSequence;
+    deliverableId.value = id;
+    deliverable.value = null;
+    project.value = null;
+    versionList.value = [];
+    library.value = [];
+    source.value = null;
+    analysis.value = null;
+    qa.value = null;
+    qaError.value = null;
+    sourceError.value = null;
+    actionErrors.value = {};
+    lastResult.value = '';
+    loadError.value = null;
+    versionsError.value = null;
+    projectError.value = null;
+    loading.value = true;
+    try {
+      const [d, v, lib] = await Promise.allSettled([
+        api.deliverables.get({ id }),
+        api.revisions.versions({ deliverableId: id }),
+        api.library.list(projectId ? { projectId } : undefined),
+      ]);
+      if (seq !== loadSequence) return;
+      if (d.status === 'rejected') {
+        loadError.value = d.reason;
+        return;
+      }
+      deliverable.value = d.value;
+      if (v.status === 'fulfilled') versionList.value = v.value.versions;
+      else versionsError.value = v.reason;
+      // The library is local: when it fails the review still works from the service.
+      library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
+      selectedVersion.value = Math.max(1, versions.value.length);
+      const pid = projectId ?? library.value[0]?.projectId;
+      const tasks: Array<Promise<unknown>> = [];
+      if (pid) tasks.push(loadProject(pid, seq));
+      if (isAudio.value) tasks.push(resolveSource());
+      await Promise.all(tasks);
+    } finally {
+      if (seq === loadSequence) loading.value = false;
+    }
+  }
+
+  async function loadProject(id: string, seq: number): Promise<void> {
+    try {
+      const p = await api.projects.get({ id });
+      if (seq === loadSequence) project.value = p;
+    } catch (e) {
+      if (seq === loadSequence) projectError.value = e;
+    }
+  }
+
+  /** Media for the selected version: the library file with its peaks, else the service file streamed by main. */
+  async function resolveSource(): Promise<WaveformSource | null> {
+    const seq = ++sourceSequence;
+    const version = current.value;
+    sourceError.value = null;
+    if (!version) return null;
+    sourceLoading.value = true;
+    try {
+      let next: WaveformSource;
+      if (version.local) {
+        const [media, peaks] = await Promise.all([
+          api.media.libraryUrl({ id: version.local.id }),
+          version.local.hasPeaks ? api.library.peaks({ id: version.local.id }).catch(() => null) : null,
+        ]);
+        next = { url: media.url, peaks, peaksArrivedAt: performance.now(), decode: 'never' };
+      } else {
+        // mp3 starts sooner over the proxy; QA waits for the downloaded (wav) file anyway.
+        const remote = version.urls.mp3 ?? version.urls.wav;
+        if (!remote) throw new Error('This version has no audio file.');
+        const media = await api.media.remoteUrl({ url: remote });
+        next = { url: media.url, peaks: null, decode: 'short' };
+      }
+      if (seq !== sourceSequence) return null;
+      source.value = next;
+      void loadQa();
+      return next;
+    } catch (e) {
+      if (seq === sourceSequence) sourceError.value = e;
+      return null;
+    } finally {
+      if (seq === sourceSequence) sourceLoading.value = false;
+    }
+  }
+
+  /** A/B: selects another version; the view swaps the player's media and keeps the playhead. */
+  async function selectVersion(number: number): Promise<void> {
+    if (number === selectedVersion.value && source.value) return;
+    selectedVersion.value = number;
+    analysis.value = null;
+    qa.value = null;
+    await resolveSource();
+  }
+
+  /** Analysis figures and the verdict for the selected version's local file against `qaTarget`. */
+  async function loadQa(): Promise<void> {
+    const seq = ++qaSequence;
+    const local = current.value?.local;
+    qaError.value = null;
+    if (!local) {
+      analysis.value = null;
+      qa.value = null;
+      return;
+    }
+    qaLoading.value = true;
+    try {
+      const ordered = orderedSeconds.value;
+      const [a, verdict] = await Promise.all([
+        local.analysis ?? api.audio.analyze({ id: local.id }),
+        api.audio.qa({
+          id: local.id,
+          target: qaTarget.value,
+          ...(ordered ? { orderedSeconds: ordered } : {}),
+        }),
+      ]);
+      if (seq !== qaSequence) return;
+      analysis.value = a;
+      qa.value = verdict;
+    } catch (e) {
+      if (seq === qaSequence) qaError.value = e;
+    } finally {
+      if (seq === qaSequence) qaLoading.value = false;
+    }
+  }
+
+  async function setQaTarget(target: DeliveryTargetId): Promise<void> {
+    qaTarget.value = target;
+    await loadQa();
+  }
+
+  /** Re-reads the library (after a download finished) and switches to the local file when one appeared. */
+  async function refreshLibrary(): Promise<void> {
+    const id = deliverableId.value;
+    if (!id) return;
+    try {
+      const before = current.value?.local?.id ?? null;
+      const items = await api.library.list(project.value ? { projectId: project.value.id } : undefined);
+      if (id !== deliverableId.value) return;
+      library.value = items.filter((i) => i.deliverableId === id);
+      if ((current.value?.local?.id ?? null) !== before && isAudio.value) await resolveSource();
+    } catch {
+      // Keep what we have; the library screen shows library errors.
+    }
+  }
+
+  async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | null> {
+    busy.value = action;
+    const { [action]: _cleared, ...rest } = actionErrors.value;
+    actionErrors.value = rest;
+    try {
+      return await call();
+    } catch (e) {
+      actionErrors.value = { ...actionErrors.value, [action]: e };
+      return null;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  function setStatus(status: string): void {
+    if (deliverable.value) deliverable.value = { ...deliverable.value, status };
+  }
+
+  async function approve(): Promise<boolean> {
+    const id = deliverableId.value;
+    if (!id) return false;
+    const answer = await runAction('approve', () => api.deliverables.approve({ id }));
+    if (answer) {
+      setStatus(answer.status);
+      lastResult.value = 'Deliverable approved.';
+    }
+    return answer !== null;
+  }
+
+  async function reject(input: RejectInput): Promise<boolean> {
+    const id = deliverableId.value;
+    if (!id) return false;
+    const answer = await runAction('reject', () =>
+      api.deliverables.reject({
+        id,
+        reason: input.reason,
+        reasonCode: input.reasonCode,
+        ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
+      }),
+    );
+    if (answer) {
+      setStatus(answer.status);
+      lastResult.value = 'Deliverable rejected.';
+    }
+    return answer !== null;
+  }
+
+  async function requestRevision(input: RevisionInput): Promise<boolean> {
+    const id = deliverableId.value;
+    if (!id) return false;
+    const answer = await runAction('revision', () =>
+      api.revisions.create({
+        deliverableId: id,
+        instructions: input.instructions,
+        checkTalent: input.checkTalent,
+        ...(input.revisionCode ? { revisionCode: input.revisionCode } : {}),
+        ...(input.reason && isAudioAds.value ? { reason: input.reason } : {}),
+      }),
+    );
+    if (answer) {
+      setStatus(answer.status);
+      lastResult.value = 'Revision requested.';
+    }
+    return answer !== null;
+  }
+
+  async function selectWinner(): Promise<boolean> {
+    const id = deliverableId.value;
+    if (!id) return false;
+    const answer = await runAction('winner', () => api.deliverables.selectWinner({ id }));
+    if (answer) {
+      setStatus(answer.status);
+      lastResult.value = 'Selected as the contest winner.';
+    }
+    return answer !== null;
+  }
+
+  /** Queues the selected version's file for download ("Download to analyse"). */
+  async function download(format: MediaFormat = 'wav'): Promise<boolean> {
+    const id = deliverableId.value;
+    if (!id) return false;
+    const version = selectedVersion.value;
+    const job = await runAction('download', () =>
+      api.downloads.start({ deliverableId: id, format, version }),
+    );
+    if (job) lastResult.value = `Downloading ${format.toUpperCase()}…`;
+    return job !== null;
+  }
+
+  /** Gender-and-age values for a rejection with `genderAndAgeChange` (loaded once per deliverable). */
+  async function loadGenderAndAgeOptions(): Promise<void> {
+    if (genderAndAgeOptions.value.length > 0 || optionsLoading.value) return;
+    optionsLoading.value = true;
+    optionsError.value = null;
+    try {
+      genderAndAgeOptions.value = await api.catalog.attributeValues({
+        categoryId: project.value?.mainService ?? 'voice_over',
+        attributeId: 'genderAndAge',
+      });
+    } catch (e) {
+      optionsError.value = e;
+    } finally {
+      optionsLoading.value = false;
+    }
+  }
+
+  return {
+    deliverableId,
+    deliverable,
+    project,
+    library,
+    loading,
+    loadError,
+    versionsError,
+    projectError,
+    versions,
+    selectedVersion,
+    current,
+    latest,
+    source,
+    sourceLoading,
+    sourceError,
+    busy,
+    actionErrors,
+    lastResult,
+    qaTarget,
+    analysis,
+    qa,
+    qaLoading,
+    qaError,
+    genderAndAgeOptions,
+    optionsError,
+    optionsLoading,
+    isAudio,
+    isScript,
+    isContest,
+    isAudioAds,
+    orderedSeconds,
+    load,
+    resolveSource,
+    selectVersion,
+    loadQa,
+    setQaTarget,
+    refreshLibrary,
+    approve,
+    reject,
+    requestRevision,
+    selectWinner,
+    download,
+    loadGenderAndAgeOptions,
+  };
+});
