@@ -207,7 +207,7 @@ export const contract = {
 export type Contract = typeof contract;
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
 export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
-export type ChannelOutput<C extends Channel> = NonNullable<Contract[C]['output']>;
+export type ChannelOutput<C extends Channel> = Exclude<Contract[C]['output'], undefined>;
 
 /** Payloads of the events main pushes. */
 export interface EventPayloads {

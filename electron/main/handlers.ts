@@ -1,0 +1,154 @@
+import type {
+  AppInfo,
+  DownloadJob,
+  LibraryItem,
+  PeaksPayload,
+  ProfilesState,
+  Settings,
+  WatcherStatus,
+} from '../../shared/ipc';
+import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
+import type { ApiClient } from './api/client';
+import type { Handlers } from './ipc/router';
+import type { MediaRegistry } from './media/media-registry';
+
+/** What the handlers need from the profiles service: the token stays inside it. */
+export interface ProfilesPort {
+  state(): Promise<ProfilesState>;
+  add(input: { name: string; baseUrl: string; token: string }): Promise<ProfilesState>;
+  signIn(input: { name: string; baseUrl: string; email: string; password: string }): Promise<ProfilesState>;
+  activate(id: string): Promise<ProfilesState>;
+  remove(id: string): Promise<ProfilesState>;
+  client(): Promise<ApiClient>;
+}
+
+export interface DownloadsPort {
+  start(input: {
+    deliverableId: string;
+    format: DownloadJob['format'];
+    version?: number;
+  }): Promise<DownloadJob>;
+  startProject(input: { projectId: string; formats?: DownloadJob['format'][] }): Promise<DownloadJob[]>;
+  list(): DownloadJob[] | Promise<DownloadJob[]>;
+  pause(id: string): Promise<DownloadJob> | DownloadJob;
+  resume(id: string): Promise<DownloadJob> | DownloadJob;
+  cancel(id: string): Promise<DownloadJob> | DownloadJob;
+}
+
+export interface LibraryPort {
+  list(projectId?: string): Promise<LibraryItem[]>;
+  remove(id: string): Promise<LibraryItem[]>;
+  pathOf(id: string): Promise<string | null>;
+  peaks(id: string): Promise<PeaksPayload | null>;
+  analyze(id: string): Promise<AudioAnalysis>;
+  qa(id: string, target: DeliveryTargetId, orderedSeconds?: number): Promise<QaVerdict>;
+}
+
+export interface DesktopPort {
+  /** Shows a file in the OS file manager; browser mode answers with the path only. */
+  reveal(path: string): void;
+  startDrag(path: string): boolean;
+}
+
+export interface HandlerDeps {
+  appInfo(): Promise<AppInfo>;
+  profiles: ProfilesPort;
+  media: MediaRegistry;
+  downloads: DownloadsPort;
+  library: LibraryPort;
+  settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
+  watcher: { status(): WatcherStatus; poke(): void };
+  desktop: DesktopPort;
+}
+
+function notFound(what: string): Error {
+  return Object.assign(new Error(`${what} is not in the library.`), { type: 'NOT_FOUND_LOCAL', status: 0 });
+}
+
+/** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const api = async () => deps.profiles.client();
+  const seen = <T>(value: T): T => {
+    deps.media.remember(value);
+    return value;
+  };
+  const poke = <T>(value: T): T => {
+    deps.watcher.poke();
+    return value;
+  };
+
+  return {
+    'app.info': () => deps.appInfo(),
+
+    'profiles.list': () => deps.profiles.state(),
+    'profiles.add': (input) => deps.profiles.add(input),
+    'profiles.signIn': (input) => deps.profiles.signIn(input),
+    'profiles.activate': ({ id }) => deps.profiles.activate(id),
+    'profiles.remove': ({ id }) => deps.profiles.remove(id),
+
+    'catalog.categories': async () => (await api()).listCategories(),
+    'catalog.attributes': async ({ categoryId }) => (await api()).getAttributes(categoryId),
+    'catalog.attributeValues': async ({ categoryId, attributeId }) =>
+      (await api()).getAttributeValues(categoryId, attributeId),
+    'catalog.tracks': async (input) => seen(await (await api()).listTracks(input ?? {})),
+
+    'projects.list': async (input) => (await api()).listProjects(input ?? {}),
+    'projects.get': async ({ id }) => (await api()).getProject(id),
+    'projects.create': async ({ body }) => poke(await (await api()).createProject(body)),
+    'projects.quote': async ({ body }) => (await api()).quote(body),
+    'projects.cancel': async ({ id, reason, reasonCode }) =>
+      (await api()).cancelProject(id, { reason, reasonCode }),
+    'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
+
+    'deliverables.list': async ({ projectId }) => seen(await (await api()).listDeliverables(projectId)),
+    'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
+    'deliverables.approve': async ({ id }) => (await api()).approveDeliverable(id),
+    'deliverables.approveAll': async ({ projectId }) => (await api()).approveAll(projectId),
+    'deliverables.reject': async ({ id, ...params }) => (await api()).rejectDeliverable(id, params),
+    'deliverables.selectWinner': async ({ id }) => (await api()).selectWinner(id),
+
+    'revisions.create': async ({ deliverableId, ...body }) =>
+      poke(await (await api()).createRevision(deliverableId, body)),
+    'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
+
+    'samples.search': async (input) => seen(await (await api()).search(input)),
+
+    'media.remoteUrl': ({ url }) => deps.media.remoteUrl(url),
+    'media.libraryUrl': async ({ id }) => {
+      const path = await deps.library.pathOf(id);
+      if (!path) throw notFound('This file');
+      return deps.media.libraryUrl(id);
+    },
+
+    'downloads.start': (input) => deps.downloads.start(input),
+    'downloads.startProject': (input) => deps.downloads.startProject(input),
+    'downloads.list': () => deps.downloads.list(),
+    'downloads.pause': ({ id }) => deps.downloads.pause(id),
+    'downloads.resume': ({ id }) => deps.downloads.resume(id),
+    'downloads.cancel': ({ id }) => deps.downloads.cancel(id),
+
+    'library.list': (input) => deps.library.list(input?.projectId),
+    'library.remove': ({ id }) => deps.library.remove(id),
+    'library.reveal': async ({ id }) => {
+      const path = await deps.library.pathOf(id);
+      if (!path) throw notFound('This file');
+      deps.desktop.reveal(path);
+      return { path };
+    },
+    'library.startDrag': async ({ id }, ctx) => {
+      const path = await deps.library.pathOf(id);
+      if (!path) throw notFound('This file');
+      return { started: ctx.transport === 'electron' && deps.desktop.startDrag(path) };
+    },
+    'library.peaks': ({ id }) => deps.library.peaks(id),
+
+    'settings.get': () => deps.settings.get(),
+    'settings.set': (patch) => deps.settings.set(patch),
+
+    'audio.analyze': ({ id }) => deps.library.analyze(id),
+    'audio.qa': async ({ id, target, orderedSeconds }) =>
+      deps.library.qa(id, target ?? (await deps.settings.get()).deliveryTarget, orderedSeconds),
+
+    'watcher.status': () => deps.watcher.status(),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm start`: builds when needed, then runs Takedesk in Electron where its binary exists, otherwise in browser
+ * mode (the same main-process services behind a local HTTP bridge), saying which and why.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findNewestMtime } from './lib/mtime';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outIndex = join(root, 'out', 'renderer', 'index.html');
+
+function needsBuild(): boolean {
+  if (!existsSync(outIndex) || !existsSync(join(root, 'out', 'main', 'index.js'))) return true;
+  const built = statSync(outIndex).mtimeMs;
+  return findNewestMtime([join(root, 'renderer'), join(root, 'shared'), join(root, 'electron')]) > built;
+}
+
+/** The Electron binary is fetched from outside the registry on first use; where it never arrived, say so. */
+function electronBinary(): { path: string } | { missing: string } {
+  try {
+    const require = createRequire(import.meta.url);
+    const pkgDir = dirname(require.resolve('electron/package.json'));
+    const pathFile = join(pkgDir, 'path.txt');
+    if (!existsSync(pathFile))
+      return { missing: 'the Electron binary was not downloaded (no node_modules/electron/path.txt)' };
+    const binary = join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+    return existsSync(binary) ? { path: binary } : { missing: `${binary} does not exist` };
+  } catch (error) {
+    return { missing: `the electron package is not installed (${(error as Error).message})` };
+  }
+}
+
+function findChromium(): string | null {
+  for (const candidate of [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+async function main() {
+  if (needsBuild()) {
+    console.log('takedesk: building (electron-vite build)...');
+    const built = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+
+  const electron = electronBinary();
+  if ('path' in electron && process.env.TAKEDESK_BROWSER !== '1') {
+    console.log('takedesk: starting Electron');
+    const child = spawn(electron.path, [root], { stdio: 'inherit' });
+    child.on('exit', (code) => process.exit(code ?? 0));
+    return;
+  }
+  const why = 'missing' in electron ? electron.missing : 'TAKEDESK_BROWSER=1';
+  console.log(`takedesk: Electron is not available here (${why}); starting browser mode instead.`);
+
+  const { startBrowserMode } = await import('../electron/main/browser-mode');
+  const app = await startBrowserMode({ rendererDir: join(root, 'out', 'renderer') });
+  console.log("takedesk: browser mode is ready. Open this URL (it carries this launch's secret):");
+  console.log(app.url);
+
+  const chromium = findChromium();
+  const hasDisplay =
+    process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  if (chromium && hasDisplay && process.env.TAKEDESK_NO_OPEN !== '1') {
+    const profile = mkdtempSync(join(tmpdir(), 'takedesk-chromium-'));
+    spawn(
+      chromium,
+      [`--app=${app.url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-background-networking'],
+      {
+        stdio: 'ignore',
+        detached: true,
+      },
+    ).unref();
+    console.log(`takedesk: opened ${chromium} in app mode.`);
+  } else if (!chromium) {
+    console.log('takedesk: no Chromium found; open the URL above in any browser on this machine.');
+  }
+
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+void main().catch((error: unknown) => {
+  console.error('takedesk: failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
