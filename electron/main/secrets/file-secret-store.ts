@@ -1,0 +1,81 @@
+/**
+ * Browser mode's secret store: a JSON file readable only by this user (0600), replaced atomically
+ * (write-file-atomic: temp file + fsync + rename) so a crash never leaves half a file.
+ */
+import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { SecretStoreError, type SecretStore } from './secret-store';
+
+export interface FileSecretStoreDeps {
+  /** The JSON file; created with mode 0600 (its folder with 0700) on the first write. */
+  path: string;
+}
+
+/** Creates the file-backed secret store. */
+export function createFileSecretStore({ path }: FileSecretStoreDeps): SecretStore {
+  // Writes are chained so two concurrent set() calls never lose one another's key.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function load(): Promise<Record<string, string>> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new SecretStoreError('SECRETS_UNREADABLE', `The secrets file ${path} is not valid JSON.`);
+    }
+    const out: Record<string, string> = {};
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
+    }
+    return out;
+  }
+
+  async function save(next: Record<string, string>): Promise<void> {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await writeFileAtomic(path, JSON.stringify(next, null, 2), { mode: 0o600, fsync: true });
+    // Guards against a umask or an older file with wider permissions.
+    await chmod(path, 0o600);
+  }
+
+  function update(change: (secrets: Record<string, string>) => boolean): Promise<void> {
+    const run = queue.then(async () => {
+      const secrets = await load();
+      if (change(secrets)) await save(secrets);
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    async get(key) {
+      await queue;
+      return (await load())[key] ?? null;
+    },
+    set(key, value) {
+      return update((secrets) => {
+        secrets[key] = value;
+        return true;
+      });
+    },
+    delete(key) {
+      return update((secrets) => {
+        if (!(key in secrets)) return false;
+        delete secrets[key];
+        return true;
+      });
+    },
+    backend: () => ({
+      kind: 'file',
+      secure: false,
+      warning: `Tokens are saved unencrypted in ${path}, a file readable only by your user account.`,
+    }),
+  };
+}
