@@ -1,0 +1,663 @@
+import { randomUUID } from 'node:crypto';
+import { CreateProjectBody, isoNoZone, talentAwayMessage } from '../../shared/api';
+import { REJECT_REASONS, REVISION_CODES, REVISION_REASONS } from '../../shared/api/reasons';
+import {
+  normalizeScript,
+  scriptParts,
+  validateApproveAllBody,
+  validateCancelBody,
+  validateCreateProject,
+  validateQuote,
+  validateRejectBody,
+  validateRevisionBody,
+  type ScriptInput,
+  type ValidateOptions,
+  type ValidationIssue,
+} from '../../shared/api/validate-project';
+import { SandboxError } from './sandbox-error';
+import type {
+  DeliverableRecord,
+  MediaRef,
+  ProjectRecord,
+  SandboxState,
+  ServiceRecord,
+  VersionRecord,
+  WorkItem,
+} from './state';
+
+/** What a media file is generated from (the media store's descriptor, opaque to the engine). */
+export interface MediaDescriptor {
+  kind: 'voice' | 'post' | 'sample' | 'track' | 'script-pdf';
+  seed: string;
+  format: 'wav' | 'mp3' | 'pdf';
+  seconds?: number;
+  words?: number;
+  genderAndAge?: string;
+  channels?: number;
+  text?: string;
+  title?: string;
+  project?: string;
+}
+
+/** A simulated creative. */
+export interface Talent {
+  id: string;
+  name: string;
+}
+
+/** Seed data and pricing the engine needs, supplied by the composition root (server.ts). */
+export interface SandboxCatalog {
+  /** Options for the shared create-project validator (active languages and gender-and-ages). */
+  validateOptions: ValidateOptions;
+  /** Prices a validated project body: per-service price/units/unitType in service order, and the total. */
+  priceProject(body: CreateProjectBody): {
+    price: number;
+    services: Array<{ price: number; units: number; unitType: string }>;
+  };
+  /** `count` different talents for a piece of work, deterministic for the seed. */
+  talents(seed: string, count: number, wanted: { language?: string; genderAndAge?: string }): Talent[];
+}
+
+export interface EngineDeps {
+  state: () => SandboxState;
+  catalog: SandboxCatalog;
+  now: () => Date;
+  /** 'manual': work arrives only on deliver(); a number: delay in ms before it arrives on its own. */
+  delivery: 'manual' | number;
+}
+
+/** Cancel reason when none is sent (service-facts 2a). */
+const DEFAULT_CANCEL_REASON = 'no_longer_needed';
+/** Number of entries a contest project receives per voice service (sandbox choice). */
+export const CONTEST_ENTRIES = 3;
+/** Deliverable statuses that need nothing more from the client. */
+const SETTLED = new Set(['approved', 'winner', 'rejected']);
+
+type Json = Record<string, unknown>;
+
+/** Throws the first validation issue as the service error it names. */
+function check(issues: ValidationIssue[]): void {
+  const first = issues[0];
+  if (first)
+    throw new SandboxError(first.code, first.path ? `${first.path}: ${first.message}` : first.message);
+}
+
+const REJECT_CODES: ReadonlySet<string> = new Set(REJECT_REASONS.map((r) => r.code));
+const REVISION_CODE_SET: ReadonlySet<string> = new Set(REVISION_CODES.map((r) => r.code));
+const REVISION_REASON_SET: ReadonlySet<string> = new Set(REVISION_REASONS.map((r) => r.code));
+
+/** The simulated service: every state transition of the spec, synchronous so each operation is atomic. */
+export function createEngine(deps: EngineDeps) {
+  const { catalog, now } = deps;
+  const st = () => deps.state();
+
+  function dueAt(): number | null {
+    return deps.delivery === 'manual' ? null : now().getTime() + deps.delivery;
+  }
+
+  function mediaRef(desc: MediaDescriptor, key: (desc: MediaDescriptor) => string): MediaRef {
+    return { key: key(desc), ext: desc.format };
+  }
+
+  function findProject(id: string, userId: string): ProjectRecord {
+    const projects = st().projects;
+    const project = Object.hasOwn(projects, id) ? projects[id] : undefined;
+    if (!project) throw new SandboxError('PROJECT_NO_EXIST', `Project ${id} does not exist.`);
+    if (project.ownerId !== userId) throw new SandboxError('FORBIDDEN');
+    return project;
+  }
+
+  function findDeliverable(id: string, userId: string): { d: DeliverableRecord; project: ProjectRecord } {
+    const all = st().deliverables;
+    const d = Object.hasOwn(all, id) ? all[id] : undefined;
+    const project = d ? st().projects[d.projectId] : undefined;
+    if (!d || !project) throw new SandboxError('DELIVERABLE_NO_EXIST', `Deliverable ${id} does not exist.`);
+    if (project.ownerId !== userId) throw new SandboxError('FORBIDDEN');
+    return { d, project };
+  }
+
+  function deliverablesOf(projectId: string): DeliverableRecord[] {
+    return Object.values(st().deliverables).filter((d) => d.projectId === projectId);
+  }
+
+  /** Project status from its deliverables: completed once every deliverable is settled and nothing is owed. */
+  function settle(project: ProjectRecord): void {
+    if (project.status === 'canceled') return;
+    const ds = deliverablesOf(project.id);
+    const owed = st().work.some((w) => w.projectId === project.id);
+    const done =
+      !owed &&
+      ds.length > 0 &&
+      ds.every((d) => SETTLED.has(d.status)) &&
+      ds.some((d) => d.status === 'approved' || d.status === 'winner');
+    project.status = done ? 'completed' : 'paid';
+    for (const s of project.services) s.status = project.status;
+  }
+
+  function validated(body: unknown, forQuote = false): CreateProjectBody {
+    check(
+      forQuote
+        ? validateQuote(body, catalog.validateOptions)
+        : validateCreateProject(body, catalog.validateOptions),
+    );
+    const parsed = CreateProjectBody.safeParse(forQuote ? { ...(body as Json), title: 'Quote' } : body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new SandboxError(
+        'SERVICE_WRONG_TYPE',
+        `${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? ''}`,
+      );
+    }
+    return parsed.data;
+  }
+
+  function projectView(p: ProjectRecord): Json {
+    return {
+      id: p.id,
+      title: p.title,
+      mainService: p.mainService,
+      fulfillmentType: p.fulfillmentType,
+      created: p.created,
+      status: p.status,
+      price: p.price,
+      fake: p.fake,
+      test: p.test,
+      remarks: p.remarks,
+      services: p.services,
+    };
+  }
+
+  function summary(d: DeliverableRecord): Json {
+    return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: d.status };
+  }
+
+  function urls(v: VersionRecord | undefined, base: string): Json {
+    if (!v) return {};
+    const out: Json = {};
+    for (const [format, ref] of Object.entries(v.media))
+      if (ref) out[format] = `${base}/media/${ref.key}.${ref.ext}`;
+    if (v.content !== undefined) out.content = v.content;
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Simulated creatives
+
+  function newVersion(
+    d: DeliverableRecord,
+    instructions: string | null,
+    key: (m: MediaDescriptor) => string,
+  ) {
+    const n = d.versions.length + 1;
+    const seed = `${d.id}:v${n}`;
+    const version: VersionRecord = { created: isoNoZone(now()), instructions, media: {} };
+    if (d.serviceSubCategory === 'scriptwriting') {
+      const text = instructions ? `${d.text ?? ''}\n\n(Revised: ${instructions})` : (d.text ?? '');
+      version.content = text;
+      const project = st().projects[d.projectId]?.title;
+      version.media.pdf = mediaRef(
+        { kind: 'script-pdf', seed, format: 'pdf', text, title: d.name, project },
+        key,
+      );
+    } else {
+      const base: MediaDescriptor =
+        d.serviceSubCategory === 'post-production'
+          ? { kind: 'post', seed, format: 'wav', seconds: d.seconds ?? 30, genderAndAge: d.genderAndAge }
+          : d.seconds !== undefined
+            ? { kind: 'voice', seed, format: 'wav', seconds: d.seconds, genderAndAge: d.genderAndAge }
+            : {
+                kind: 'voice',
+                seed,
+                format: 'wav',
+                words: wordCount(d.text ?? ''),
+                genderAndAge: d.genderAndAge,
+              };
+      version.media.wav = mediaRef(base, key);
+      version.media.mp3 = mediaRef({ ...base, format: 'mp3' }, key);
+    }
+    d.versions.push(version);
+  }
+
+  function addDeliverable(
+    project: ProjectRecord,
+    service: ServiceRecord,
+    fields: Pick<DeliverableRecord, 'name' | 'talent'> & Partial<DeliverableRecord>,
+    key: (m: MediaDescriptor) => string,
+  ): DeliverableRecord {
+    const d: DeliverableRecord = {
+      id: randomUUID(),
+      projectId: project.id,
+      serviceId: service.id,
+      serviceSubCategory: service.subCategory,
+      status: 'reviewable',
+      created: isoNoZone(now()),
+      versions: [],
+      ...fields,
+    };
+    st().deliverables[d.id] = d;
+    newVersion(d, null, key);
+    return d;
+  }
+
+  function deliverInitial(project: ProjectRecord, key: (m: MediaDescriptor) => string): void {
+    const contest = project.fulfillmentType === 'contest';
+    const adSeconds = Number(
+      project.services.find((s) => s.subCategory === 'scriptwriting')?.seconds ??
+        project.services.find((s) => s.subCategory === 'post-production')?.seconds ??
+        30,
+    );
+    const adScript = writeAdScript(project, adSeconds);
+    for (const service of project.services) {
+      const language = typeof service.language === 'string' ? service.language : undefined;
+      const genderAndAge = typeof service.genderAndAge === 'string' ? service.genderAndAge : undefined;
+      const wanted = { language, genderAndAge };
+      if (service.subCategory === 'voice_over') {
+        const inAd = project.mainService === 'audio_ads';
+        const parts = inAd
+          ? [{ key: 'ad', text: adScript }]
+          : scriptParts(normalizeScript((service.script ?? '') as ScriptInput));
+        const seconds = inAd ? adSeconds : undefined;
+        if (contest) {
+          const text = parts.map((p) => p.text).join('\n');
+          const talents = catalog.talents(`${project.id}:${service.id}`, CONTEST_ENTRIES, wanted);
+          talents.forEach((talent, i) =>
+            addDeliverable(
+              project,
+              service,
+              {
+                name: `Entry ${i + 1} (${talent.name})`,
+                talent,
+                entry: i + 1,
+                text,
+                seconds,
+                language,
+                genderAndAge,
+              },
+              key,
+            ),
+          );
+        } else {
+          const [talent] = catalog.talents(`${project.id}:${service.id}`, 1, wanted);
+          parts.forEach((part, i) =>
+            addDeliverable(
+              project,
+              service,
+              {
+                name: inAd ? 'Voice over' : String(i + 1),
+                talent: talent!,
+                text: part.text,
+                seconds,
+                language,
+                genderAndAge,
+              },
+              key,
+            ),
+          );
+        }
+      } else {
+        const [talent] = catalog.talents(`${project.id}:${service.id}`, 1, wanted);
+        const isScript = service.subCategory === 'scriptwriting';
+        addDeliverable(
+          project,
+          service,
+          {
+            name: isScript ? 'Script' : 'Final mix',
+            talent: talent!,
+            text: isScript ? adScript : undefined,
+            seconds: Number(service.seconds ?? adSeconds),
+            language:
+              language ?? (project.services.find((s) => typeof s.language === 'string')?.language as string),
+            genderAndAge:
+              genderAndAge ?? (project.services.find((s) => s.genderAndAge)?.genderAndAge as string),
+          },
+          key,
+        );
+      }
+    }
+  }
+
+  function deliverItem(item: WorkItem, key: (m: MediaDescriptor) => string): void {
+    const project = st().projects[item.projectId];
+    if (!project || project.status === 'canceled') return;
+    if (item.kind === 'initial') {
+      deliverInitial(project, key);
+    } else if (item.kind === 'revision' && item.deliverableId) {
+      const d = st().deliverables[item.deliverableId];
+      if (d?.status === 'revisionRequested' && d.pendingRevision) {
+        newVersion(d, d.pendingRevision.instructions, key);
+        d.status = 'reviewable';
+        delete d.pendingRevision;
+      }
+    } else if (item.kind === 'replacement' && item.deliverableId) {
+      const old = st().deliverables[item.deliverableId];
+      const service = project.services.find((s) => s.id === old?.serviceId);
+      if (old && service) {
+        const genderAndAge = old.rejection?.newGenderAndAge ?? old.genderAndAge;
+        const taken = new Set(deliverablesOf(project.id).map((d) => d.talent.id));
+        const candidates = catalog.talents(`${old.id}:replacement`, taken.size + 1, {
+          language: old.language,
+          genderAndAge,
+        });
+        const talent = candidates.find((t) => !taken.has(t.id)) ?? candidates[0] ?? old.talent;
+        const name = old.entry !== undefined ? `Entry ${old.entry} (${talent.name})` : old.name;
+        addDeliverable(
+          project,
+          service,
+          {
+            name,
+            talent,
+            entry: old.entry,
+            text: old.text,
+            seconds: old.seconds,
+            language: old.language,
+            genderAndAge,
+          },
+          key,
+        );
+      }
+    }
+  }
+
+  return {
+    summary,
+    projectView,
+
+    /** Validation and price of a `POST /quote` body. */
+    quote(body: unknown) {
+      const input = validated(body, true);
+      return { input, priced: catalog.priceProject(input) };
+    },
+
+    createProject(userId: string, body: unknown): ProjectRecord {
+      const input = validated(body);
+      const priced = catalog.priceProject(input);
+      const state = st();
+      const project: ProjectRecord = {
+        id: randomUUID(),
+        ownerId: userId,
+        title: input.title,
+        mainService: input.mainService,
+        fulfillmentType: input.fulfillmentType,
+        created: isoNoZone(now()),
+        status: 'paid',
+        price: priced.price,
+        fake: input.fake,
+        test: input.test,
+        remarks: input.remarks,
+        services: input.services.map((service, i) => {
+          const p = priced.services[i] ?? { price: 0, units: 0, unitType: 'words' };
+          const extra: Json =
+            service.subCategory === 'post-production'
+              ? {
+                  language:
+                    input.services.find((s): s is typeof s & { language: string } => 'language' in s)
+                      ?.language ?? 'eng-us',
+                  backgroundMusic: 'audioads-music-library',
+                }
+              : {};
+          return {
+            ...service,
+            ...extra,
+            id: randomUUID(),
+            price: p.price,
+            status: 'paid',
+            units: p.units,
+            unitType: p.unitType,
+          } as ServiceRecord;
+        }),
+        seq: ++state.seq,
+      };
+      state.projects[project.id] = project;
+      state.work.push({ id: randomUUID(), projectId: project.id, kind: 'initial', dueAt: dueAt() });
+      return project;
+    },
+
+    getProject(userId: string, id: string): ProjectRecord {
+      return findProject(id, userId);
+    },
+
+    listProjects(
+      userId: string,
+      q: { page: number; pageSize: number; titleQuery: string; category: string },
+    ) {
+      const needle = q.titleQuery.toLowerCase();
+      const mine = Object.values(st().projects)
+        .filter((p) => p.ownerId === userId)
+        .filter((p) => !needle || p.title.toLowerCase().includes(needle))
+        .filter((p) => !q.category || p.mainService === q.category)
+        .sort((a, b) => b.seq - a.seq);
+      const start = (q.page - 1) * q.pageSize;
+      return { page: q.page, total: mine.length, projects: mine.slice(start, start + q.pageSize) };
+    },
+
+    cancelProject(userId: string, id: string, body: Json): Json {
+      const project = findProject(id, userId);
+      check(validateCancelBody(body));
+      const reasonCode = typeof body.reasonCode === 'string' ? body.reasonCode : DEFAULT_CANCEL_REASON;
+      if (project.status === 'canceled') throw new SandboxError('PROJECT_ALREADY_CANCELED');
+      project.status = 'canceled';
+      for (const s of project.services) s.status = 'canceled';
+      project.cancel = { reason: typeof body.reason === 'string' ? body.reason : '', reasonCode };
+      const state = st();
+      state.work = state.work.filter((w) => w.projectId !== project.id);
+      for (const d of deliverablesOf(project.id)) {
+        if (!SETTLED.has(d.status)) {
+          d.status = 'rejected';
+          delete d.pendingRevision;
+        }
+      }
+      const { services: _services, remarks: _remarks, ...fields } = projectView(project);
+      return { ...fields, reason: project.cancel.reason, reasonCode: project.cancel.reasonCode };
+    },
+
+    listDeliverables(userId: string, projectId: string, base: string): Json[] {
+      findProject(projectId, userId);
+      return deliverablesOf(projectId).map((d) => ({ ...summary(d), urls: urls(d.versions.at(-1), base) }));
+    },
+
+    getDeliverable(userId: string, id: string, base: string): Json {
+      const { d } = findDeliverable(id, userId);
+      return { ...summary(d), urls: urls(d.versions.at(-1), base) };
+    },
+
+    listVersions(userId: string, id: string, base: string): Json {
+      const { d } = findDeliverable(id, userId);
+      return {
+        ...summary(d),
+        versions: d.versions.map((v) => ({
+          created: v.created,
+          instructions: v.instructions,
+          urls: urls(v, base),
+        })),
+      };
+    },
+
+    approveDeliverable(userId: string, id: string): Json {
+      const { d, project } = findDeliverable(id, userId);
+      if (d.status === 'approved') throw new SandboxError('DELIVERABLE_ALREADY_APPROVED');
+      if (d.status !== 'reviewable') throw new SandboxError('DELIVERABLE_NOT_PENDING_REVIEW');
+      d.status = 'approved';
+      settle(project);
+      return summary(d);
+    },
+
+    rejectDeliverable(userId: string, id: string, body: Json): Json {
+      const { d, project } = findDeliverable(id, userId);
+      check(
+        validateRejectBody(body, {
+          allowedCodes: REJECT_CODES,
+          activeGenderAndAges: catalog.validateOptions.activeGenderAndAges,
+        }),
+      );
+      const reasonCode = typeof body.reasonCode === 'string' ? body.reasonCode : null;
+      const newGenderAndAge = typeof body.newGenderAndAge === 'string' ? body.newGenderAndAge : null;
+      if (d.status === 'rejected') throw new SandboxError('DELIVERABLE_ALREADY_REJECTED');
+      d.status = 'rejected';
+      delete d.pendingRevision;
+      const state = st();
+      state.work = state.work.filter((w) => !(w.kind === 'revision' && w.deliverableId === d.id));
+      d.rejection = {
+        reason: typeof body.reason === 'string' ? body.reason : null,
+        reasonCode,
+        newGenderAndAge,
+      };
+      if (project.status !== 'canceled') {
+        state.work.push({
+          id: randomUUID(),
+          projectId: project.id,
+          kind: 'replacement',
+          deliverableId: d.id,
+          dueAt: dueAt(),
+        });
+      }
+      settle(project);
+      return { ...summary(d), ...d.rejection };
+    },
+
+    selectWinner(userId: string, id: string): Json {
+      const { d, project } = findDeliverable(id, userId);
+      if (project.fulfillmentType !== 'contest') {
+        throw new SandboxError('PROJECT_NOT_CONTEST', 'A winner can only be selected in a contest project.');
+      }
+      if (project.winnerId) throw new SandboxError('WINNER_ALREADY_SELECTED');
+      if (d.status !== 'reviewable') throw new SandboxError('DELIVERABLE_NOT_PENDING_REVIEW');
+      d.status = 'winner';
+      project.winnerId = d.id;
+      // The other entries of the same service lose: they are rejected and not replaced.
+      for (const other of deliverablesOf(project.id)) {
+        if (other.id !== d.id && other.serviceId === d.serviceId && other.entry !== undefined) {
+          if (other.status === 'reviewable' || other.status === 'revisionRequested') {
+            other.status = 'rejected';
+            delete other.pendingRevision;
+          }
+        }
+      }
+      const state = st();
+      state.work = state.work.filter(
+        (w) =>
+          !(
+            w.projectId === project.id &&
+            w.deliverableId !== undefined &&
+            state.deliverables[w.deliverableId]?.serviceId === d.serviceId &&
+            w.deliverableId !== d.id
+          ),
+      );
+      settle(project);
+      return summary(d);
+    },
+
+    createRevision(userId: string, id: string, body: Json): Json {
+      const { d, project } = findDeliverable(id, userId);
+      check(
+        validateRevisionBody(body, {
+          allowedCodes: REVISION_CODE_SET,
+          allowedReasons: project.mainService === 'audio_ads' ? REVISION_REASON_SET : undefined,
+        }),
+      );
+      const instructions = body.instructions as string;
+      const checkTalent = body.checkTalent === true;
+      if (d.status === 'rejected' || project.status === 'canceled')
+        throw new SandboxError('DELIVERABLE_REJECTED');
+      if (d.status === 'revisionRequested') throw new SandboxError('DELIVERABLE_PENDING_REVISION');
+      if (checkTalent) {
+        const until = st().talentAway[d.talent.id];
+        if (until && Date.parse(until) > now().getTime()) {
+          throw new SandboxError('TALENT_ON_VACATION', talentAwayMessage(until));
+        }
+      }
+      const revision = {
+        instructions,
+        reason: typeof body.reason === 'string' ? body.reason : null,
+        revisionCode: typeof body.revisionCode === 'string' ? body.revisionCode : null,
+        checkTalent,
+      };
+      d.status = 'revisionRequested';
+      d.pendingRevision = revision;
+      st().work.push({
+        id: randomUUID(),
+        projectId: project.id,
+        kind: 'revision',
+        deliverableId: d.id,
+        dueAt: dueAt(),
+      });
+      settle(project);
+      return { ...summary(d), ...revision };
+    },
+
+    approveAll(userId: string, projectId: string, body: Json): Json[] {
+      const project = findProject(projectId, userId);
+      check(validateApproveAllBody(body));
+      const reviewable = deliverablesOf(project.id).filter((d) => d.status === 'reviewable');
+      if (reviewable.length === 0) {
+        if (project.status === 'completed') throw new SandboxError('PROJECT_ALREADY_APPROVED');
+        throw new SandboxError('PROJECT_NOT_PENDING_APPROVAL');
+      }
+      for (const d of reviewable) d.status = 'approved';
+      settle(project);
+      return reviewable.map(summary);
+    },
+
+    /** Sets the talent of a deliverable away until the given date (control route). */
+    setTalentAway(userId: string, id: string, until: string): Json {
+      const { d } = findDeliverable(id, userId);
+      st().talentAway[d.talent.id] = until;
+      return { deliverableId: d.id, talentId: d.talent.id, until };
+    },
+
+    /** Delivers owed work: everything (optionally of one project) when `all`, else what is due by now. */
+    deliver(options: { all: boolean; projectId?: string }, key: (m: MediaDescriptor) => string): number {
+      const state = st();
+      const t = now().getTime();
+      const ready = state.work.filter(
+        (w) =>
+          (options.projectId === undefined || w.projectId === options.projectId) &&
+          (options.all || (w.dueAt !== null && w.dueAt <= t)),
+      );
+      if (ready.length === 0) return 0;
+      const ids = new Set(ready.map((w) => w.id));
+      state.work = state.work.filter((w) => !ids.has(w.id));
+      const touched = new Set<string>();
+      for (const item of ready) {
+        deliverItem(item, key);
+        touched.add(item.projectId);
+      }
+      for (const id of touched) {
+        const project = state.projects[id];
+        if (project) settle(project);
+      }
+      return ready.length;
+    },
+
+    /** Next time (epoch ms) some work is due, or null. */
+    nextDue(): number | null {
+      let next: number | null = null;
+      for (const w of st().work) if (w.dueAt !== null && (next === null || w.dueAt < next)) next = w.dueAt;
+      return next;
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** The script a simulated writer delivers: ~2.3 words per second of ad, built from the brief's fields. */
+function writeAdScript(project: ProjectRecord, seconds: number): string {
+  const sw = project.services.find((s) => s.subCategory === 'scriptwriting');
+  const topic = typeof sw?.topic === 'string' && sw.topic ? sw.topic : project.title;
+  const audience =
+    typeof sw?.targetAudience === 'string' && sw.targetAudience ? sw.targetAudience : 'everyone';
+  const sentences = [
+    `Looking for ${topic}?`,
+    `Made for ${audience}, it fits the way you live.`,
+    `Try it today and hear the difference for yourself.`,
+    `Simple to start, easy to love, and ready when you are.`,
+    `${project.title}: find out more now.`,
+  ];
+  const target = Math.max(8, Math.round(seconds * 2.3));
+  const words: string[] = [];
+  for (let i = 0; words.length < target; i++) words.push(...sentences[i % sentences.length]!.split(' '));
+  return words.slice(0, target).join(' ');
+}

@@ -1,0 +1,132 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type SandboxServices } from './app';
+import { createEngine, type SandboxCatalog } from './engine';
+import { createFaults } from './faults';
+import { buildOpenApi } from './openapi';
+import { createFilePersistence, createMemoryPersistence } from './persistence';
+import { createSandboxCatalog, createSandboxServices } from './services';
+import { resetState, type SandboxState } from './state';
+
+/** Options of an embedded sandbox. */
+export interface SandboxOptions {
+  /** Persist state (and media) here; without it state lives in memory and tokens are new each start. */
+  dataDir?: string;
+  /** Where generated media is cached; default `<dataDir>/media`, or a shared temp folder. */
+  mediaDir?: string;
+  /** 'manual': work arrives only via deliverNow / POST /_sandbox/deliver; a number: delay in ms. Default 4000. */
+  delivery?: 'manual' | number;
+  /** Only loopback is served. */
+  host?: '127.0.0.1';
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Clock, for tests. */
+  now?: () => Date;
+  /** Reference data and media (tests may inject); default built from electron/sandbox/data and media. */
+  services?: SandboxServices;
+  /** Seed data and pricing (tests may inject); default built from electron/sandbox/data. */
+  catalog?: SandboxCatalog;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL, e.g. http://127.0.0.1:53124 (no trailing slash). */
+  url: string;
+  /** `full`: user 1, all scopes; `noScopes`: user 1 without search/versions; `otherUser`: user 2, all scopes. */
+  tokens: { full: string; noScopes: string; otherUser: string };
+  /** Stops the timer and the server and waits for the last state write. */
+  close(): Promise<void>;
+  /** Delivers all owed work now (of one project, or all); resolves with the number of work items delivered. */
+  deliverNow(projectId?: string): Promise<number>;
+}
+
+/** Default delay before simulated work arrives on its own. */
+export const DEFAULT_DELIVERY_MS = 4000;
+const STATE_FILE = 'sandbox-state.json';
+
+/** Starts the sandbox service on 127.0.0.1 (the whole spec over real HTTP, with simulated creatives). */
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const now = options.now ?? (() => new Date());
+  const delivery = options.delivery ?? DEFAULT_DELIVERY_MS;
+  if (delivery !== 'manual' && (!Number.isFinite(delivery) || delivery < 0)) {
+    throw new RangeError('delivery must be "manual" or a delay in ms >= 0');
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const persistence = options.dataDir
+    ? createFilePersistence(join(options.dataDir, STATE_FILE))
+    : createMemoryPersistence();
+  let state: SandboxState = await persistence.load();
+  const commit = () => persistence.commit(state);
+  await commit(); // so the tokens of a new data dir are stable from the first start
+
+  const mediaDir =
+    options.mediaDir ??
+    (options.dataDir ? join(options.dataDir, 'media') : join(tmpdir(), 'takedesk-sandbox-media'));
+  const services = options.services ?? (await createSandboxServices({ mediaDir }));
+  const catalog = options.catalog ?? createSandboxCatalog();
+  const engine = createEngine({ state: () => state, catalog, now, delivery });
+  const faults = createFaults();
+  let url = '';
+
+  const deliverNow = async (projectId?: string) => {
+    const delivered = engine.deliver({ all: true, projectId }, services.media.key);
+    await commit();
+    return delivered;
+  };
+  let openapi: unknown;
+  const app = createApp({
+    engine,
+    state: () => state,
+    commit,
+    faults,
+    services,
+    baseUrl: () => url,
+    deliverNow,
+    reset: async () => {
+      resetState(state);
+    },
+    openapi: () => (openapi ??= buildOpenApi(url)),
+  });
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () => resolve(s));
+    s.once('error', reject);
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  let timer: NodeJS.Timeout | undefined;
+  if (delivery !== 'manual') {
+    const period = Math.max(20, Math.min(500, Math.floor(delivery / 4)));
+    let busy = false;
+    timer = setInterval(() => {
+      if (busy || engine.nextDue() === null || engine.nextDue()! > now().getTime()) return;
+      busy = true;
+      engine.deliver({ all: false }, services.media.key);
+      commit()
+        .catch((error: unknown) => console.error('[sandbox] state write failed', error))
+        .finally(() => (busy = false));
+    }, period);
+    timer.unref();
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    tokens: { ...state.tokens },
+    deliverNow,
+    close() {
+      closing ??= (async () => {
+        if (timer) clearInterval(timer);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        await persistence.flush();
+      })();
+      return closing;
+    },
+  };
+}

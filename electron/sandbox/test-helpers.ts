@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SandboxServices } from './app';
+import type { MediaDescriptor, SandboxCatalog } from './engine';
+import { createSandbox, type Sandbox, type SandboxOptions } from './server';
+
+/** JSON request against a sandbox; returns status and parsed body. */
+export async function call(
+  sandbox: Pick<Sandbox, 'url'>,
+  method: string,
+  path: string,
+  options: { token?: string | null; body?: unknown; raw?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers['x-access-token'] = options.token;
+  let payload: string | undefined;
+  if (options.raw !== undefined) payload = options.raw;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${sandbox.url}${path}`, { method, headers, body: payload });
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** A valid voice over project body. */
+export function voiceOverBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Spring campaign',
+    mainService: 'voice_over',
+    fulfillmentType: 'speedy',
+    remarks: '',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'youngAdultFemale',
+        script: [
+          { part001: 'Hello and welcome to the spring sale.' },
+          { part002: 'Everything must go, today only.' },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** A valid audio ads project body. */
+export function audioAdsBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Radio spot',
+    mainService: 'audio_ads',
+    remarks: '',
+    services: [
+      {
+        subCategory: 'scriptwriting',
+        seconds: 30,
+        language: 'eng-us',
+        topic: 'Fresh bread delivered',
+        purpose: 'Sell more bread',
+        targetAudience: 'Busy parents',
+      },
+      { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale' },
+      { subCategory: 'post-production', seconds: 30, trackId: 20 },
+    ],
+    ...overrides,
+  };
+}
+
+/** Simple deterministic stand-ins, for engine tests that must not depend on seed data. */
+export function fakeCatalog(): SandboxCatalog {
+  return {
+    validateOptions: {},
+    priceProject: (body) => {
+      const services = body.services.map(() => ({ price: 10, units: 1, unitType: 'words' }));
+      return { price: services.length * 10, services };
+    },
+    talents: (seed, count) =>
+      Array.from({ length: count }, (_, i) => ({ id: `${seed}-${i}`, name: `Talent ${i + 1}` })),
+  };
+}
+
+/** Services with tiny media files, for tests that don't need the real generators. */
+export function fakeServices(dir: string): SandboxServices {
+  const index = new Map<string, MediaDescriptor>();
+  const key = (desc: MediaDescriptor) => {
+    const k = createHash('sha256').update(JSON.stringify(desc)).digest('base64url').slice(0, 32);
+    index.set(k, desc);
+    return k;
+  };
+  return {
+    categories: () => [],
+    attributes: () => [],
+    attributeValues: () => [],
+    tracks: () => [],
+    search: () => ({ page: 1, totalPages: 0, total: 0, samples: [] }),
+    media: {
+      key,
+      describe: (k) => index.get(k),
+      async ensure(desc) {
+        await mkdir(dir, { recursive: true });
+        const k = key(desc);
+        const path = join(dir, `${k}.${desc.format}`);
+        const data = Buffer.alloc(4096, k);
+        await writeFile(path, data);
+        return { path, size: data.length, etag: `"${k}"`, contentType: 'application/octet-stream' };
+      },
+    },
+  };
+}
+
+/** A sandbox on 127.0.0.1:0 with manual delivery. */
+export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return createSandbox({ delivery: 'manual', ...options });
+}
