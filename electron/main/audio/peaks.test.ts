@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPeaksBuilder, decodePeaks, writePeaksFile } from './peaks';
+import { pushInBlocks } from './test-signals';
+
+describe('createPeaksBuilder', () => {
+  it('computes min/max of the channel mix per bucket and folds coarser levels exactly', () => {
+    const n = 10000;
+    const l = new Float32Array(n);
+    const r = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      l[i] = Math.sin(i / 50) * 0.8;
+      r[i] = Math.cos(i / 37) * 0.4;
+    }
+    l[5000] = 1;
+    r[5000] = 1; // a full-scale click in both channels
+    const builder = createPeaksBuilder({ sampleRate: 8000, channels: 2, levels: [100, 400, 1600] });
+    pushInBlocks([l, r], (p, m) => builder.push(p, m), 333);
+    const peaks = builder.result();
+    expect(peaks).toMatchObject({ frames: n, durationSeconds: 1.25 });
+    const [fine, mid, coarse] = peaks.levels;
+    expect(fine!.minMax.length).toBe(2 * 100);
+    expect(mid!.minMax.length).toBe(2 * 25);
+    expect(coarse!.minMax.length).toBe(2 * 7); // partial last bucket kept
+    // Brute-force reference for the finest level.
+    for (let b = 0; b < 100; b++) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let i = b * 100; i < (b + 1) * 100; i++) {
+        const m = Math.fround((l[i]! + r[i]!) * 0.5);
+        lo = Math.min(lo, m);
+        hi = Math.max(hi, m);
+      }
+      expect(fine!.minMax[2 * b]).toBe(lo);
+      expect(fine!.minMax[2 * b + 1]).toBe(hi);
+    }
+    expect(coarse!.minMax[2 * 3 + 1]).toBe(1); // bucket 3 of 1600 holds sample 5000
+  });
+
+  it('handles mono and 6 channels, and rejects levels that do not nest', () => {
+    const mono = createPeaksBuilder({ sampleRate: 48000, channels: 1, levels: [4] });
+    mono.push([Float32Array.from([0.1, -0.2, 0.3, 0, 0.5])]);
+    expect(Array.from(mono.result().levels[0]!.minMax)).toEqual([
+      Math.fround(-0.2),
+      Math.fround(0.3),
+      Math.fround(0.5),
+      Math.fround(0.5),
+    ]);
+    const six = createPeaksBuilder({ sampleRate: 48000, channels: 6, levels: [2] });
+    six.push(Array.from({ length: 6 }, () => Float32Array.from([0.6, -0.6])));
+    expect(six.result().levels[0]!.minMax[1]).toBeCloseTo(0.6, 6);
+    expect(() => createPeaksBuilder({ sampleRate: 1, channels: 1, levels: [256, 1000] })).toThrow(RangeError);
+  });
+
+  it('writes <file>.peaks that decodes to the same envelope', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'takedesk-peaks-'));
+    try {
+      const builder = createPeaksBuilder({ sampleRate: 48000, channels: 1 });
+      builder.push([Float32Array.from({ length: 5000 }, (_, i) => Math.sin(i / 10) * 0.5)]);
+      const data = builder.result();
+      const path = await writePeaksFile(join(dir, 'take.wav'), data);
+      expect(path).toBe(join(dir, 'take.wav.peaks'));
+      const back = decodePeaks(readFileSync(path));
+      expect(back.levels.map((x) => x.minMax.length)).toEqual(data.levels.map((x) => x.minMax.length));
+      expect(back.levels[0]!.minMax[1]).toBeCloseTo(data.levels[0]!.minMax[1]!, 4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
