@@ -12,6 +12,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),
+          'audio-worker': resolve(root, 'electron/main/audio/worker.ts'),
         },
       },
     },
