@@ -6,6 +6,7 @@ import type {
   DeliverableSummary,
   Project,
   ProjectListItem,
+  QuoteResponse,
 } from '../../../shared/api';
 import type { DownloadJob } from '../../../shared/ipc';
 import { useApi } from '../bridge';
@@ -170,6 +171,24 @@ export const useProjectsStore = defineStore('projects', () => {
     return approved;
   }
 
+  /** Price for a project body as it stands (spec: POST /quote). */
+  function quote(body: Record<string, unknown>): Promise<QuoteResponse> {
+    return api.projects.quote({ body });
+  }
+
+  /** Creates the project; the new one goes to the top of the list when the list next loads. */
+  async function create(body: Record<string, unknown>): Promise<Project> {
+    const project = await api.projects.create({ body });
+    current.value = project;
+    deliverables.value = [];
+    return project;
+  }
+
+  /** After a lost create answer: the newest project with this title, if the service has one. */
+  function findRecent(title: string): Promise<Project | null> {
+    return api.projects.findRecent({ title });
+  }
+
   function downloadAll(projectId: string): Promise<DownloadJob[]> {
     return api.downloads.startProject({ projectId });
   }
@@ -218,6 +237,9 @@ export const useProjectsStore = defineStore('projects', () => {
     loadProject,
     cancel,
     approveAll,
+    quote,
+    create,
+    findRecent,
     downloadAll,
     listenList,
     listenProject,
