@@ -96,6 +96,10 @@ export const useReviewStore = defineStore('review', () => {
   const qaLoading = ref(false);
   const qaError = shallowRef<unknown>(null);
 
+  /** Openable URL of a script deliverable's PDF (proxied by main). */
+  const pdfUrl = ref<string | null>(null);
+  const pdfError = shallowRef<unknown>(null);
+
   const genderAndAgeOptions = ref<AttributeValue[]>([]);
   const optionsError = shallowRef<unknown>(null);
   const optionsLoading = ref(false);
@@ -141,6 +145,8 @@ export const useReviewStore = defineStore('review', () => {
     versionList.value = [];
     library.value = [];
     source.value = null;
+    pdfUrl.value = null;
+    pdfError.value = null;
     analysis.value = null;
     qa.value = null;
     qaError.value = null;
@@ -172,6 +178,7 @@ export const useReviewStore = defineStore('review', () => {
       const tasks: Array<Promise<unknown>> = [];
       if (pid) tasks.push(loadProject(pid, seq));
       if (isAudio.value) tasks.push(resolveSource());
+      if (d.value.urls.pdf) tasks.push(resolvePdf(d.value.urls.pdf, seq));
       await Promise.all(tasks);
     } finally {
       if (seq === loadSequence) loading.value = false;
@@ -184,6 +191,15 @@ export const useReviewStore = defineStore('review', () => {
       if (seq === loadSequence) project.value = p;
     } catch (e) {
       if (seq === loadSequence) projectError.value = e;
+    }
+  }
+
+  async function resolvePdf(url: string, seq: number): Promise<void> {
+    try {
+      const media = await api.media.remoteUrl({ url });
+      if (seq === loadSequence) pdfUrl.value = media.url;
+    } catch (e) {
+      if (seq === loadSequence) pdfError.value = e;
     }
   }
 
@@ -279,6 +295,11 @@ export const useReviewStore = defineStore('review', () => {
     } catch {
       // Keep what we have; the library screen shows library errors.
     }
+  }
+
+  /** Follows library changes (a finished download) while the screen is open; the owner flushes the disposer. */
+  function listen(): () => void {
+    return api.on('library.changed', () => void refreshLibrary());
   }
 
   async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | null> {
@@ -411,6 +432,8 @@ export const useReviewStore = defineStore('review', () => {
     qa,
     qaLoading,
     qaError,
+    pdfUrl,
+    pdfError,
     genderAndAgeOptions,
     optionsError,
     optionsLoading,
@@ -425,6 +448,7 @@ export const useReviewStore = defineStore('review', () => {
     loadQa,
     setQaTarget,
     refreshLibrary,
+    listen,
     approve,
     reject,
     requestRevision,
