@@ -791,7 +791,7 @@ export function talentAwayMessage(untilIso: string): string {
 }
 
 const ISO_DATE_IN_TEXT =
-  /(?<![\d-])(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?:[T ]((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?(?!\d)/;
+  /(?<![\d-])(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))(?:[T ]((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?(?![\d-])/;
 
 /**
  * The end of the talent's absence found anywhere in a message: "YYYY-MM-DD" or that date with a
