@@ -1,0 +1,692 @@
+/**
+ * The main-process client of the Creative Audio Projects service: one typed method per endpoint
+ * (spec + service-facts §1, §4, §7), responses validated with the shared schemas, service errors as
+ * ServiceError, and retries that never act twice (issue 4, item 2).
+ */
+import got, { RequestError, TimeoutError, type Response } from 'got';
+import type { z } from 'zod';
+import {
+  AttributeValuesResponse,
+  CancelProjectResponse,
+  CategoriesResponse,
+  CategoryAttributesResponse,
+  Deliverable,
+  DeliverablesResponse,
+  DeliverableSummary,
+  ErrorBody,
+  isoNoZone,
+  isServiceError,
+  ListProjectsResponse,
+  normalizeScript,
+  Project,
+  QuoteResponse,
+  RejectResponse,
+  RevisionResponse,
+  SearchResponse,
+  ServiceError,
+  SignInResponse,
+  Track,
+  TracksResponse,
+  VersionsResponse,
+  ApproveAllResponse,
+  type AttributeValue,
+  type Category,
+  type CategoryAttribute,
+  type CreateProjectBodyInput,
+  type Operation,
+  type ProjectListItem,
+  type QuoteBody,
+} from '../../../shared/api';
+import { ApiClientError, type CreateOutcomeUnknownDetails } from './errors';
+import { builtinFallbacks, type ApiFallbacks } from './fallbacks';
+import { backoffDelay, parseRetryAfter, retryPolicy, type RetryOptions, type RetryPolicy } from './retry';
+
+export interface ApiClientOptions {
+  /** Service root, e.g. `https://api.example.com` or the sandbox URL; a trailing slash is ignored. */
+  baseUrl: string;
+  /** Read per request, so a replaced or deleted token takes effect at once. */
+  getToken: () => Promise<string | null>;
+  /** Whole-request limit per attempt. Default 30 s. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** Lists used when the service has no categories/attributes/values/tracks endpoints (404). */
+  fallbacks?: ApiFallbacks;
+}
+
+/** Query of `GET /projects`; absent fields take the service's defaults. */
+export interface ListProjectsParams {
+  page?: number;
+  pageSize?: number;
+  titleQuery?: string;
+  category?: string;
+}
+
+/** Query of `GET /search`. */
+export interface SearchParams {
+  categoryId: string;
+  currency?: string;
+  page?: number;
+  pageSize?: number;
+  language?: string;
+  genderAndAge?: string;
+  turnAroundTimeDays?: number;
+  minimumPrice?: number;
+  maximumPrice?: number;
+  units?: number;
+  unitType?: string;
+  purpose?: string | number;
+}
+
+export interface CancelParams {
+  reason: string;
+  /** `main` or `main.sub` (service-facts 2a). */
+  reasonCode: string;
+}
+
+export interface RejectParams {
+  reason?: string;
+  reasonCode?: string;
+  newGenderAndAge?: string;
+}
+
+export interface RevisionParams {
+  instructions: string;
+  reason?: string;
+  revisionCode?: string;
+  checkTalent?: boolean;
+}
+
+export interface TracksParams {
+  typeId?: string;
+  subtypeId?: string;
+}
+
+/**
+ * A create body as callers hold it: the typed input, or an unchecked record from the renderer
+ * (the service itself answers the spec's 422 codes, so the client does not pre-validate).
+ */
+export type CreateProjectRequest = CreateProjectBodyInput | Record<string, unknown>;
+export type QuoteRequest = z.input<typeof QuoteBody> | Record<string, unknown>;
+
+/** One typed method per endpoint; every method rejects with ServiceError or ApiClientError. */
+export interface ApiClient {
+  readonly baseUrl: string;
+  listProjects(query?: ListProjectsParams): Promise<ListProjectsResponse>;
+  getProject(id: string): Promise<Project>;
+  /** Never retried: a lost answer rejects with CREATE_OUTCOME_UNKNOWN (details: CreateOutcomeUnknownDetails). */
+  createProject(body: CreateProjectRequest): Promise<Project>;
+  cancelProject(id: string, params: CancelParams): Promise<CancelProjectResponse>;
+  search(query: SearchParams): Promise<SearchResponse>;
+  listDeliverables(projectId: string): Promise<Deliverable[]>;
+  approveAll(projectId: string): Promise<DeliverableSummary[]>;
+  getDeliverable(id: string): Promise<Deliverable>;
+  approveDeliverable(id: string): Promise<DeliverableSummary>;
+  rejectDeliverable(id: string, params?: RejectParams): Promise<RejectResponse>;
+  selectWinner(id: string): Promise<DeliverableSummary>;
+  listVersions(id: string): Promise<VersionsResponse>;
+  createRevision(id: string, body: RevisionParams): Promise<RevisionResponse>;
+  listCategories(): Promise<Category[]>;
+  getAttributes(categoryId: string): Promise<CategoryAttribute[]>;
+  getAttributeValues(categoryId: string, attributeId: string): Promise<AttributeValue[]>;
+  listTracks(query?: TracksParams): Promise<Track[]>;
+  getTrack(id: number | string): Promise<Track>;
+  quote(body: QuoteRequest): Promise<QuoteResponse>;
+  /** `POST /users/auth` without a token; the password goes only into this request's body. */
+  signIn(email: string, password: string): Promise<SignInResponse>;
+  /**
+   * The newest project with exactly this title (via `titleQuery`), optionally created at or after
+   * `since` (service timestamp format); null when there is none.
+   */
+  findRecentProject(title: string, options?: { since?: string }): Promise<Project | null>;
+}
+
+type Method = 'GET' | 'PUT' | 'POST';
+
+interface Call<T> {
+  operation: Operation;
+  method: Method;
+  path: string;
+  searchParams?: Record<string, string | number>;
+  json?: unknown;
+  schema: z.ZodType<T>;
+  /** Send the token (everything but sign-in). */
+  auth?: boolean;
+  /** For writes: may it be sent again after a lost response? (createProject: no). */
+  resend?: boolean;
+}
+
+/** Set by `send` so a write can tell a genuine error from the echo of its own lost first attempt. */
+interface Trace {
+  lostResponse: boolean;
+}
+
+/** Transport failures before any byte of the request could have reached the service. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+const NOT_SENT_TIMEOUTS = new Set(['lookup', 'connect', 'secureConnect']);
+
+const FINDER_PAGE_SIZE = 100;
+const FINDER_MAX_PAGES = 10;
+
+const seg = encodeURIComponent;
+
+/** Creates a client bound to one base URL and token source. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
+  const origin = safeOrigin(baseUrl);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const policy: RetryPolicy = retryPolicy(options.retry);
+  const fallbacks = options.fallbacks ?? builtinFallbacks();
+  // Remembered per create call, so the finder can skip older projects with the same title.
+  const sentAt = new WeakMap<Call<unknown>, string>();
+
+  async function send<T>(call: Call<T>, trace: Trace = { lostResponse: false }): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (call.auth !== false) {
+      const token = await options.getToken();
+      if (token) headers['x-access-token'] = token;
+    }
+    for (let attempt = 0; ; attempt++) {
+      let response: Response<string>;
+      try {
+        response = await got(baseUrl + call.path, {
+          method: call.method,
+          headers,
+          ...(call.searchParams ? { searchParams: call.searchParams } : {}),
+          ...(call.json !== undefined ? { json: call.json } : {}),
+          responseType: 'text',
+          throwHttpErrors: false,
+          followRedirect: false,
+          retry: { limit: 0 },
+          timeout: { request: timeoutMs },
+        });
+      } catch (error) {
+        const failure = classify(error);
+        if (!failure) throw error;
+        if (failure.maybeDelivered) trace.lostResponse = true;
+        // A write is sent again only if no answer came back: an answer, even cut short, means it was processed.
+        const mayResend = call.method === 'GET' || (call.resend !== false && !failure.responded);
+        if (!mayResend || attempt >= policy.retries) {
+          if (call.operation === 'createProject' && failure.maybeDelivered) {
+            throw createOutcomeUnknown(call, failure.type);
+          }
+          throw transportError(failure, call);
+        }
+        await pause(call, attempt, backoffDelay(policy, attempt), failure.type);
+        continue;
+      }
+      const status = response.statusCode;
+      if (call.method === 'GET' && (status >= 500 || status === 429) && attempt < policy.retries) {
+        const asked = parseRetryAfter(
+          headerText(response.headers['retry-after']),
+          policy.now(),
+          policy.maxRetryAfterMs,
+        );
+        await pause(call, attempt, asked ?? backoffDelay(policy, attempt), `HTTP_${status}`);
+        continue;
+      }
+      return interpret(response, call);
+    }
+  }
+
+  async function pause(call: Call<unknown>, attempt: number, delayMs: number, reason: string): Promise<void> {
+    policy.onRetry?.({ method: call.method, path: call.path, attempt: attempt + 1, delayMs, reason });
+    await policy.sleep(delayMs);
+  }
+
+  function interpret<T>(response: Response<string>, call: Call<T>): T {
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) {
+      const parsed = call.schema.safeParse(parseJson(response.body));
+      if (parsed.success) return parsed.data;
+      throw new ApiClientError(
+        'UNEXPECTED_RESPONSE',
+        `The service answered ${call.method} ${call.path} with data Takedesk does not understand.`,
+        {
+          status,
+          details: {
+            operation: call.operation,
+            issues: parsed.error.issues
+              .slice(0, 10)
+              .map((i) => ({ path: i.path.join('.'), message: i.message })),
+          },
+        },
+      );
+    }
+    const body = ErrorBody.safeParse(parseJson(response.body));
+    if (body.success) throw ServiceError.fromBody(body.data, status, call.operation);
+    throw new ApiClientError(
+      `HTTP_${status}`,
+      `The service answered ${call.method} ${call.path} with HTTP ${status} and no error description.`,
+      { status, details: { operation: call.operation } },
+    );
+  }
+
+  function transportError(failure: Failure, call: Call<unknown>): ApiClientError {
+    const message =
+      failure.type === 'TIMEOUT'
+        ? `The service at ${origin} did not answer ${call.method} ${call.path} within ${Math.round(timeoutMs / 100) / 10} s.`
+        : `Could not reach the service at ${origin} (${failure.code}).`;
+    return new ApiClientError(failure.type, message, {
+      details: { operation: call.operation, code: failure.code },
+    });
+  }
+
+  function createOutcomeUnknown(call: Call<unknown>, cause: Failure['type']): ApiClientError {
+    const body = call.json as { title?: unknown } | undefined;
+    const details: CreateOutcomeUnknownDetails = {
+      title: typeof body?.title === 'string' ? body.title : '',
+      sentAt: sentAt.get(call) ?? isoNoZone(new Date()),
+      cause,
+    };
+    return new ApiClientError(
+      'CREATE_OUTCOME_UNKNOWN',
+      'The connection was lost before the service confirmed the new project. It may have been created: check for it before sending again.',
+      { details: { ...details } },
+    );
+  }
+
+  /** Runs a write; when its first answer was lost and the retry meets "already done", `reconcile` may claim it. */
+  async function write<T>(
+    call: Call<T>,
+    reconcile: (error: ServiceError) => Promise<T | undefined>,
+  ): Promise<T> {
+    const trace: Trace = { lostResponse: false };
+    try {
+      return await send(call, trace);
+    } catch (error) {
+      if (trace.lostResponse && isServiceError(error)) {
+        const claimed = await reconcile(error);
+        if (claimed !== undefined) return claimed;
+      }
+      throw error;
+    }
+  }
+
+  /** GET endpoints from service-facts that a service may lack: a 404 route falls back to built-in lists. */
+  async function withFallback<T>(run: () => Promise<T>, fallback: () => T | undefined): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isMissingRoute(error)) {
+        const value = fallback();
+        if (value !== undefined) return value;
+      }
+      throw error;
+    }
+  }
+
+  const client: ApiClient = {
+    baseUrl,
+
+    listProjects(query = {}) {
+      return send({
+        operation: 'listProjects',
+        method: 'GET',
+        path: '/projects',
+        searchParams: compact({ ...query }),
+        schema: ListProjectsResponse,
+      });
+    },
+
+    getProject(id) {
+      return send({ operation: 'getProject', method: 'GET', path: `/projects/${seg(id)}`, schema: Project });
+    },
+
+    async createProject(body) {
+      const call: Call<Project> = {
+        operation: 'createProject',
+        method: 'POST',
+        path: '/projects',
+        json: prepareProjectBody(body),
+        schema: Project,
+        resend: false,
+      };
+      sentAt.set(call, isoNoZone(new Date()));
+      return send(call);
+    },
+
+    cancelProject(id, { reason, reasonCode }) {
+      return write(
+        {
+          operation: 'cancelProject',
+          method: 'PUT',
+          path: `/projects/${seg(id)}`,
+          json: { status: 'canceled', reason, reasonCode },
+          schema: CancelProjectResponse,
+        },
+        async (error) => {
+          if (error.type !== 'PROJECT_ALREADY_CANCELED') return undefined;
+          const project = await client.getProject(id);
+          if (project.status !== 'canceled') return undefined;
+          const { services: _services, ...fields } = project;
+          return CancelProjectResponse.parse({ ...fields, reason, reasonCode });
+        },
+      );
+    },
+
+    search(query) {
+      return send({
+        operation: 'search',
+        method: 'GET',
+        path: '/search',
+        searchParams: compact({ ...query }),
+        schema: SearchResponse,
+      });
+    },
+
+    listDeliverables(projectId) {
+      return send({
+        operation: 'listDeliverables',
+        method: 'GET',
+        path: `/deliverables/project/${seg(projectId)}`,
+        schema: DeliverablesResponse,
+      });
+    },
+
+    approveAll(projectId) {
+      return write(
+        {
+          operation: 'approveAll',
+          method: 'PUT',
+          path: `/deliverables/project/${seg(projectId)}`,
+          json: { status: 'approved' },
+          schema: ApproveAllResponse,
+        },
+        async (error) => {
+          if (error.type !== 'PROJECT_ALREADY_APPROVED') return undefined;
+          const deliverables = await client.listDeliverables(projectId);
+          return deliverables.map(({ urls: _urls, ...summary }) => summary);
+        },
+      );
+    },
+
+    getDeliverable(id) {
+      return send({
+        operation: 'getDeliverable',
+        method: 'GET',
+        path: `/deliverables/${seg(id)}`,
+        schema: Deliverable,
+      });
+    },
+
+    approveDeliverable(id) {
+      return write(
+        {
+          operation: 'approveDeliverable',
+          method: 'PUT',
+          path: `/deliverables/${seg(id)}`,
+          json: { status: 'approved' },
+          schema: DeliverableSummary,
+        },
+        async (error) => {
+          if (error.type !== 'DELIVERABLE_ALREADY_APPROVED') return undefined;
+          return client.getDeliverable(id);
+        },
+      );
+    },
+
+    rejectDeliverable(id, params = {}) {
+      const fields = compact({ ...params });
+      return write(
+        {
+          operation: 'rejectDeliverable',
+          method: 'PUT',
+          path: `/deliverables/${seg(id)}`,
+          json: { status: 'rejected', ...fields },
+          schema: RejectResponse,
+        },
+        async (error) => {
+          if (error.type !== 'DELIVERABLE_ALREADY_REJECTED') return undefined;
+          const deliverable = await client.getDeliverable(id);
+          return RejectResponse.parse({ ...deliverable, ...fields });
+        },
+      );
+    },
+
+    selectWinner(id) {
+      return write(
+        {
+          operation: 'selectWinner',
+          method: 'PUT',
+          path: `/deliverables/${seg(id)}`,
+          json: { status: 'winner' },
+          schema: DeliverableSummary,
+        },
+        async (error) => {
+          // Someone else's winner must stay an error; only "ours is now the winner" is our success.
+          if (error.type !== 'WINNER_ALREADY_SELECTED') return undefined;
+          const deliverable = await client.getDeliverable(id);
+          return deliverable.status === 'winner' ? deliverable : undefined;
+        },
+      );
+    },
+
+    listVersions(id) {
+      return send({
+        operation: 'listVersions',
+        method: 'GET',
+        path: `/revisions/${seg(id)}/versions`,
+        schema: VersionsResponse,
+      });
+    },
+
+    createRevision(id, body) {
+      const json = { ...compact({ ...body }), checkTalent: body.checkTalent ?? false };
+      return write(
+        {
+          operation: 'createRevision',
+          method: 'POST',
+          path: `/revisions/${seg(id)}`,
+          json,
+          schema: RevisionResponse,
+        },
+        async (error) => {
+          if (error.type !== 'DELIVERABLE_PENDING_REVISION') return undefined;
+          const deliverable = await client.getDeliverable(id);
+          if (deliverable.status !== 'revisionRequested') return undefined;
+          return RevisionResponse.parse({ ...deliverable, ...json });
+        },
+      );
+    },
+
+    listCategories() {
+      return withFallback(
+        () =>
+          send({
+            operation: 'listCategories',
+            method: 'GET',
+            path: '/categories',
+            schema: CategoriesResponse,
+          }),
+        () => fallbacks.categories(),
+      );
+    },
+
+    getAttributes(categoryId) {
+      return withFallback(
+        () =>
+          send({
+            operation: 'getAttributes',
+            method: 'GET',
+            path: `/categories/${seg(categoryId)}/attributes`,
+            schema: CategoryAttributesResponse,
+          }),
+        () => fallbacks.attributes(categoryId),
+      );
+    },
+
+    getAttributeValues(categoryId, attributeId) {
+      return withFallback(
+        () =>
+          send({
+            operation: 'getAttributeValues',
+            method: 'GET',
+            // Singular `attribute` on the live service (service-facts §1).
+            path: `/categories/${seg(categoryId)}/attribute/${seg(attributeId)}/values`,
+            schema: AttributeValuesResponse,
+          }),
+        () => fallbacks.attributeValues(categoryId, attributeId),
+      );
+    },
+
+    listTracks(query = {}) {
+      return withFallback(
+        () =>
+          send({
+            operation: 'listTracks',
+            method: 'GET',
+            path: '/tracks',
+            searchParams: compact({ ...query }),
+            schema: TracksResponse,
+          }),
+        () => fallbacks.tracks(query),
+      );
+    },
+
+    getTrack(id) {
+      return withFallback(
+        () =>
+          send({ operation: 'getTrack', method: 'GET', path: `/tracks/${seg(String(id))}`, schema: Track }),
+        () => fallbacks.track(Number(id)),
+      );
+    },
+
+    quote(body) {
+      return send({
+        operation: 'quote',
+        method: 'POST',
+        path: '/quote',
+        json: prepareServices(body),
+        schema: QuoteResponse,
+      });
+    },
+
+    signIn(email, password) {
+      return send({
+        operation: 'signIn',
+        method: 'POST',
+        path: '/users/auth',
+        json: { email, password },
+        schema: SignInResponse,
+        auth: false,
+      });
+    },
+
+    async findRecentProject(title, { since } = {}) {
+      let newest: ProjectListItem | undefined;
+      for (let page = 1; page <= FINDER_MAX_PAGES; page++) {
+        const result = await client.listProjects({ titleQuery: title, page, pageSize: FINDER_PAGE_SIZE });
+        for (const item of result.projects) {
+          if (item.title !== title) continue;
+          const created = item.created ?? '';
+          if (since !== undefined && created < since) continue;
+          if (!newest || created > (newest.created ?? '')) newest = item;
+        }
+        // `total` counts all of the user's projects, not the matches, so a short page is the end.
+        if (result.projects.length < FINDER_PAGE_SIZE) break;
+      }
+      return newest ? client.getProject(newest.id) : null;
+    },
+  };
+  return client;
+}
+
+interface Failure {
+  type: 'NETWORK_UNREACHABLE' | 'TIMEOUT';
+  code: string;
+  /** Response headers had arrived (the body was cut). */
+  responded: boolean;
+  /** The service may have received and acted on the request. */
+  maybeDelivered: boolean;
+}
+
+/** Sorts a got transport failure; anything else (a bug) is not ours to translate. */
+function classify(error: unknown): Failure | null {
+  if (!(error instanceof RequestError)) return null;
+  const responded = error.response !== undefined;
+  if (error instanceof TimeoutError) {
+    return {
+      type: 'TIMEOUT',
+      code: `ETIMEDOUT:${error.event}`,
+      responded,
+      maybeDelivered: responded || !NOT_SENT_TIMEOUTS.has(error.event),
+    };
+  }
+  const code = error.code || 'UNKNOWN';
+  return {
+    type: 'NETWORK_UNREACHABLE',
+    code,
+    responded,
+    maybeDelivered: responded || !NOT_SENT_CODES.has(code),
+  };
+}
+
+/** A route the service does not have (unknown-route 404), as opposed to a 404 the endpoint itself answered. */
+function isMissingRoute(error: unknown): boolean {
+  if (isServiceError(error)) return error.type === 'NOT_FOUND';
+  return error instanceof ApiClientError && error.type === 'HTTP_404';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** Drops undefined/null/'' so the service applies its own defaults. */
+function compact<T extends Record<string, unknown>>(query: T): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = typeof value === 'number' ? value : String(value);
+  }
+  return out;
+}
+
+/** Scripts go out in the array form; everything else is left for the service to judge. */
+function prepareServices<T extends object>(body: T): T {
+  const services = (body as { services?: unknown }).services;
+  if (!Array.isArray(services)) return body;
+  return {
+    ...body,
+    services: services.map((service: unknown) => {
+      if (
+        service &&
+        typeof service === 'object' &&
+        'script' in service &&
+        typeof service.script === 'string'
+      ) {
+        return { ...service, script: normalizeScript(service.script) };
+      }
+      return service;
+    }),
+  };
+}
+
+/** `remarks` always present ('' when none): the service may answer REMARKS_REQUIRED without it. */
+function prepareProjectBody(body: CreateProjectRequest): Record<string, unknown> {
+  const record = body as Record<string, unknown>;
+  const remarks = record['remarks'] === undefined || record['remarks'] === null ? '' : record['remarks'];
+  return prepareServices({ ...record, remarks });
+}

@@ -1,0 +1,105 @@
+/**
+ * Test helpers for the API client: a lossy proxy in front of the sandbox (for "the answer was lost"
+ * cases) and sandbox control calls. Used by *.test.ts only.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the proxy does with the next request that matches. */
+export type DropMode =
+  /** Forward, let the sandbox act, then destroy the socket before any byte of the answer. */
+  | 'after-forward'
+  /** Destroy the socket without forwarding (the sandbox never sees the request). */
+  | 'before-forward';
+
+export interface LossyProxy {
+  url: string;
+  /** Drops the next `count` requests with this method and path prefix. */
+  drop(method: string, pathPrefix: string, mode: DropMode, count?: number): void;
+  /** Requests the proxy forwarded to the sandbox, as "METHOD path". */
+  forwarded: string[];
+  close(): Promise<void>;
+}
+
+interface Rule {
+  method: string;
+  pathPrefix: string;
+  mode: DropMode;
+  remaining: number;
+}
+
+/** A proxy on 127.0.0.1 that forwards to `target` and can lose answers on purpose. */
+export async function startLossyProxy(target: string): Promise<LossyProxy> {
+  const rules: Rule[] = [];
+  const forwarded: string[] = [];
+  const targetUrl = new URL(target);
+
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    const rule = rules.find(
+      (r) => r.remaining > 0 && r.method === req.method && path.startsWith(r.pathPrefix),
+    );
+    if (rule) rule.remaining--;
+    if (rule?.mode === 'before-forward') {
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      forwarded.push(`${req.method} ${path}`);
+      const upstream = httpRequest(
+        {
+          host: targetUrl.hostname,
+          port: targetUrl.port,
+          method: req.method,
+          path,
+          headers: { ...req.headers, host: targetUrl.host },
+        },
+        (answer: IncomingMessage) => {
+          if (rule?.mode === 'after-forward') {
+            // The sandbox has acted; the client never learns it.
+            answer.resume();
+            answer.on('end', () => req.socket.destroy());
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => req.socket.destroy());
+      upstream.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    drop(method, pathPrefix, mode, count = 1) {
+      rules.push({ method, pathPrefix, mode, remaining: count });
+    },
+    forwarded,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Calls a /_sandbox/ control route with a sandbox token. */
+export async function sandboxControl(
+  baseUrl: string,
+  token: string,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'x-access-token': token, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${await response.text()}`);
+  return response.json();
+}

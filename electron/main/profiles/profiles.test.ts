@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPayloads } from '../../../shared/ipc';
+import { createSandbox, type Sandbox } from '../../sandbox/server';
+import { createApiClient, type ApiClientOptions } from '../api/client';
+import { createFileSecretStore, createMemorySecretStore, type SecretStore } from '../secrets';
+import {
+  createJsonSettingsStore,
+  createMemorySettingsStore,
+  createProfiles,
+  normalizeBaseUrl,
+  SANDBOX_PROFILE_ID,
+} from '.';
+
+let sandbox: Sandbox;
+const dirs: string[] = [];
+beforeAll(async () => {
+  sandbox = await createSandbox({ delivery: 'manual' });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+function setup(
+  secrets: SecretStore = createMemorySecretStore(),
+  settingsStore = createMemorySettingsStore(),
+) {
+  const events: EventPayloads['profile.changed'][] = [];
+  let ensured = 0;
+  const clientsMade: Omit<ApiClientOptions, 'getToken'>[] = [];
+  const profiles = createProfiles({
+    settingsStore,
+    secrets,
+    sandbox: {
+      ensure: async () => {
+        ensured++;
+        return { url: sandbox.url, token: sandbox.tokens.full };
+      },
+    },
+    apiClientFactory: (options) => {
+      const { getToken: _g, ...rest } = options;
+      clientsMade.push(rest);
+      return createApiClient({ ...options, retry: { sleep: async () => {} } });
+    },
+    events: { emit: (_event, payload) => void events.push(payload) },
+  });
+  return { profiles, events, secrets, settingsStore, ensured: () => ensured, clientsMade };
+}
+
+/** Fails if the token appears anywhere in a value that leaves the service. */
+function expectNoToken(value: unknown, token: string) {
+  expect(JSON.stringify(value)).not.toContain(token);
+}
+
+describe('profiles', () => {
+  it('starts with the Sandbox profile active, started on demand', async () => {
+    const { profiles, ensured } = setup();
+    const state = await profiles.state();
+    expect(state.activeId).toBe(SANDBOX_PROFILE_ID);
+    expect(state.profiles).toHaveLength(1);
+    expect(state.profiles[0]).toMatchObject({
+      id: 'sandbox',
+      name: 'Sandbox',
+      kind: 'sandbox',
+      hasToken: true,
+    });
+    expect(state.secrets.kind).toBe('memory');
+    expect(ensured()).toBe(0);
+
+    const { profile, client } = await profiles.active();
+    expect(ensured()).toBe(1);
+    expect(profile.baseUrl).toBe(sandbox.url);
+    expect((await client.listProjects({ pageSize: 1 })).page).toBe(1);
+    expect((await profiles.active()).client).toBe(client); // cached
+  });
+
+  it('adds a pasted token after a test call, activates it, keeps the token only in the secret store', async () => {
+    const { profiles, events, secrets, settingsStore } = setup();
+    const token = sandbox.tokens.otherUser;
+    const state = await profiles.add({ name: ' Agency ', baseUrl: `${sandbox.url}/`, token });
+    const added = state.profiles.find((p) => p.kind === 'service')!;
+    expect(added).toMatchObject({ name: 'Agency', baseUrl: sandbox.url, hasToken: true });
+    expect(state.activeId).toBe(added.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.activeId).toBe(added.id);
+    expect(await secrets.get(`profile-token:${added.id}`)).toBe(token);
+    expectNoToken(state, token);
+    expectNoToken(events, token);
+    expectNoToken(settingsStore.get('profiles'), token);
+
+    const { profile, client } = await profiles.active();
+    expect(profile.id).toBe(added.id);
+    const project = await client.createProject({
+      title: 'Other user project',
+      mainService: 'voice_over',
+      services: [{ subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'child', script: 'Hi.' }],
+    });
+    // The active client speaks as the other user: user 1 may not read it.
+    await expect(
+      createApiClient({ baseUrl: sandbox.url, getToken: async () => sandbox.tokens.full }).getProject(
+        project.id,
+      ),
+    ).rejects.toMatchObject({ type: 'FORBIDDEN' });
+  });
+
+  it('refuses a token the service rejects, saving nothing', async () => {
+    const { profiles, events } = setup();
+    await expect(
+      profiles.add({ name: 'Bad', baseUrl: sandbox.url, token: 'not-a-token' }),
+    ).rejects.toMatchObject({
+      type: 'FORBIDDEN',
+      status: 403,
+    });
+    expect((await profiles.state()).profiles).toHaveLength(1);
+    expect(events).toHaveLength(0);
+  });
+
+  it('signs in with email and password; the password is kept nowhere', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'takedesk-profiles-')), 'secrets.json');
+    dirs.push(join(path, '..'));
+    const settingsPath = join(path, '..', 'settings.json');
+    const { profiles, events } = setup(
+      createFileSecretStore({ path }),
+      createJsonSettingsStore({ path: settingsPath }),
+    );
+    const password = 'sandbox';
+    const state = await profiles.signIn({
+      name: 'Me',
+      baseUrl: sandbox.url,
+      email: 'producer@sandbox.test',
+      password,
+    });
+    expect(state.secrets).toMatchObject({ kind: 'file', secure: false });
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(await readFile(path, 'utf8')) as Record<string, string>;
+    const token = Object.values(stored)[0]!;
+    expect(token.length).toBeGreaterThan(10);
+    expectNoToken(state, token);
+    expectNoToken(events, token);
+    const settings = await readFile(settingsPath, 'utf8');
+    expect(settings).not.toContain(token);
+    // The sandbox password ("sandbox") is also the sandbox profile's id, so look for the field instead.
+    expect(settings).not.toMatch(/password/i);
+    expect(JSON.stringify(stored)).not.toMatch(/password/i);
+    expect(Object.values(stored)).not.toContain(password);
+
+    // A new instance over the same files sees the same active profile.
+    const again = createProfiles({
+      settingsStore: createJsonSettingsStore({ path: settingsPath }),
+      secrets: createFileSecretStore({ path }),
+      sandbox: { ensure: async () => ({ url: sandbox.url, token: sandbox.tokens.full }) },
+      events: { emit: () => {} },
+    });
+    const reloaded = await again.state();
+    expect(reloaded.activeId).toBe(state.activeId);
+    expect((await (await again.active()).client.listProjects({ pageSize: 1 })).page).toBe(1);
+  });
+
+  it('rejects wrong credentials with the service code', async () => {
+    const { profiles } = setup();
+    await expect(
+      profiles.signIn({ name: 'Me', baseUrl: sandbox.url, email: 'producer@sandbox.test', password: 'nope' }),
+    ).rejects.toMatchObject({ type: 'USER_NOT_FOUND', status: 401 });
+  });
+
+  it('activates and removes; the sandbox profile cannot be removed', async () => {
+    const { profiles, events, secrets } = setup();
+    const added = await profiles.add({ name: 'A', baseUrl: sandbox.url, token: sandbox.tokens.full });
+    const id = added.activeId;
+    expect((await profiles.activate(SANDBOX_PROFILE_ID)).activeId).toBe(SANDBOX_PROFILE_ID);
+    expect((await profiles.activate(id)).activeId).toBe(id);
+    await expect(profiles.activate('nope')).rejects.toMatchObject({ type: 'PROFILE_NOT_FOUND' });
+    await expect(profiles.remove(SANDBOX_PROFILE_ID)).rejects.toMatchObject({
+      type: 'PROFILE_NOT_REMOVABLE',
+    });
+    const after = await profiles.remove(id);
+    expect(after.profiles.map((p) => p.id)).toEqual([SANDBOX_PROFILE_ID]);
+    expect(after.activeId).toBe(SANDBOX_PROFILE_ID);
+    expect(await secrets.get(`profile-token:${id}`)).toBeNull();
+    expect(events.map((e) => e.activeId)).toEqual([id, SANDBOX_PROFILE_ID, id, SANDBOX_PROFILE_ID]);
+  });
+
+  it('validates base URLs', async () => {
+    expect(normalizeBaseUrl(' https://api.example.com/v1/ ')).toBe('https://api.example.com/v1');
+    expect(() => normalizeBaseUrl('ftp://x')).toThrow(/https/);
+    expect(() => normalizeBaseUrl('not a url')).toThrow(/full URL/);
+    expect(() => normalizeBaseUrl('https://user:pw@x.com')).toThrow(/token field/);
+    const { profiles } = setup();
+    await expect(
+      profiles.add({ name: 'x', baseUrl: 'javascript:alert(1)', token: 't' }),
+    ).rejects.toMatchObject({
+      type: 'INVALID_BASE_URL',
+    });
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * Service connections: {name, base URL} in the settings store, the token only in the SecretStore.
+ * The Sandbox profile exists from the first start and stays active until a real account is added.
+ * Nothing returned here carries a token (issue 4, item 3).
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { EventPayloads, ProfileSummary, ProfilesState } from '../../../shared/ipc';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from './settings-store';
+
+/** Starts the embedded sandbox on demand (idempotent) and tells where it listens. */
+export interface SandboxLauncher {
+  ensure(): Promise<{ url: string; token: string }>;
+}
+
+export type ApiClientFactory = (options: ApiClientOptions) => ApiClient;
+
+/** Anything with the event bus's emit (electron/main/events.ts). */
+export interface ProfileEvents {
+  emit<E extends 'profile.changed'>(event: E, payload: EventPayloads[E]): void;
+}
+
+export interface ProfilesDeps {
+  settingsStore: SettingsStore;
+  secrets: SecretStore;
+  sandbox: SandboxLauncher;
+  /** Defaults to createApiClient. */
+  apiClientFactory?: ApiClientFactory;
+  events: ProfileEvents;
+  now?: () => Date;
+  newId?: () => string;
+  /** Per-attempt timeout of the clients made here. */
+  timeoutMs?: number;
+}
+
+export interface AddProfileInput {
+  name: string;
+  baseUrl: string;
+  token: string;
+}
+
+export interface SignInProfileInput {
+  name: string;
+  baseUrl: string;
+  email: string;
+  password: string;
+}
+
+export interface ActiveProfile {
+  profile: ProfileSummary;
+  client: ApiClient;
+}
+
+export interface Profiles {
+  state(): Promise<ProfilesState>;
+  /** The active profile with a client for it (cached per profile; the sandbox is started if needed). */
+  active(): Promise<ActiveProfile>;
+  /** Checks the token with a test call (listProjects pageSize 1), saves it, activates the profile. */
+  add(input: AddProfileInput): Promise<ProfilesState>;
+  /** Exchanges email + password for a token (POST /users/auth), then adds like `add`. The password is not kept. */
+  signIn(input: SignInProfileInput): Promise<ProfilesState>;
+  activate(id: string): Promise<ProfilesState>;
+  /** Deletes a service profile and its token; the Sandbox profile cannot be removed. */
+  remove(id: string): Promise<ProfilesState>;
+}
+
+/** A profile operation the user can fix; `type` reaches the UI through the IPC envelope. */
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+  readonly type: 'PROFILE_NOT_FOUND' | 'PROFILE_NOT_REMOVABLE' | 'INVALID_BASE_URL' | 'INVALID_PROFILE';
+  readonly status = 0;
+
+  constructor(type: ProfileError['type'], message: string) {
+    super(message);
+    this.type = type;
+  }
+}
+
+/** Id of the built-in Sandbox profile. */
+export const SANDBOX_PROFILE_ID = 'sandbox';
+const SETTINGS_KEY = 'profiles';
+const tokenKey = (id: string) => `profile-token:${id}`;
+
+const StoredProfile = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  baseUrl: z.string(),
+  kind: z.enum(['sandbox', 'service']),
+  createdAt: z.string(),
+});
+type StoredProfile = z.infer<typeof StoredProfile>;
+const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
+type StoredProfiles = z.infer<typeof StoredProfiles>;
+
+/** Creates the profiles service. */
+export function createProfiles(deps: ProfilesDeps): Profiles {
+  const { settingsStore, secrets, sandbox, events } = deps;
+  const makeClient = deps.apiClientFactory ?? createApiClient;
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? randomUUID;
+  const timeoutMs = deps.timeoutMs ?? 20_000;
+  const clients = new Map<string, { baseUrl: string; client: ApiClient }>();
+  let sandboxConnection: { url: string; token: string } | null = null;
+  // Mutations one at a time, so two quick clicks can't interleave read-modify-write of the settings.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function load(): StoredProfiles {
+    const parsed = StoredProfiles.safeParse(settingsStore.get(SETTINGS_KEY));
+    const stored: StoredProfiles = parsed.success
+      ? parsed.data
+      : { profiles: [], activeId: SANDBOX_PROFILE_ID };
+    if (!stored.profiles.some((p) => p.id === SANDBOX_PROFILE_ID)) {
+      stored.profiles.unshift({
+        id: SANDBOX_PROFILE_ID,
+        name: 'Sandbox',
+        baseUrl: '',
+        kind: 'sandbox',
+        createdAt: now().toISOString(),
+      });
+      settingsStore.set(SETTINGS_KEY, stored);
+    }
+    if (!stored.profiles.some((p) => p.id === stored.activeId)) stored.activeId = SANDBOX_PROFILE_ID;
+    return stored;
+  }
+
+  function save(stored: StoredProfiles): void {
+    settingsStore.set(SETTINGS_KEY, stored);
+  }
+
+  async function summary(profile: StoredProfile): Promise<ProfileSummary> {
+    const sandboxProfile = profile.kind === 'sandbox';
+    return {
+      id: profile.id,
+      name: profile.name,
+      baseUrl: sandboxProfile ? (sandboxConnection?.url ?? '') : profile.baseUrl,
+      kind: profile.kind,
+      hasToken: sandboxProfile ? true : (await secrets.get(tokenKey(profile.id))) !== null,
+      createdAt: profile.createdAt,
+    };
+  }
+
+  async function state(): Promise<ProfilesState> {
+    const stored = load();
+    return {
+      profiles: await Promise.all(stored.profiles.map(summary)),
+      activeId: stored.activeId,
+      secrets: secrets.backend(),
+    };
+  }
+
+  function serial<T>(run: () => Promise<T>): Promise<T> {
+    const next = queue.then(run);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function changed(): Promise<ProfilesState> {
+    const current = await state();
+    events.emit('profile.changed', current);
+    return current;
+  }
+
+  function clientFor(profileId: string, baseUrl: string, getToken: () => Promise<string | null>): ApiClient {
+    const cached = clients.get(profileId);
+    if (cached && cached.baseUrl === baseUrl) return cached.client;
+    const client = makeClient({ baseUrl, getToken, timeoutMs });
+    clients.set(profileId, { baseUrl, client });
+    return client;
+  }
+
+  async function addChecked(name: string, baseUrl: string, token: string): Promise<ProfilesState> {
+    const trimmedName = name.trim();
+    if (!trimmedName) throw new ProfileError('INVALID_PROFILE', 'Give the connection a name.');
+    const url = normalizeBaseUrl(baseUrl);
+    // A wrong token or URL fails here, before anything is saved.
+    await makeClient({
+      baseUrl: url,
+      getToken: async () => token,
+      timeoutMs,
+      retry: { retries: 1 },
+    }).listProjects({
+      pageSize: 1,
+    });
+    const id = newId();
+    await secrets.set(tokenKey(id), token);
+    const stored = load();
+    stored.profiles.push({
+      id,
+      name: trimmedName,
+      baseUrl: url,
+      kind: 'service',
+      createdAt: now().toISOString(),
+    });
+    stored.activeId = id;
+    save(stored);
+    return changed();
+  }
+
+  return {
+    state,
+
+    async active() {
+      const stored = load();
+      const profile = stored.profiles.find((p) => p.id === stored.activeId) ?? stored.profiles[0]!;
+      if (profile.kind === 'sandbox') {
+        sandboxConnection = await sandbox.ensure();
+        const client = clientFor(
+          profile.id,
+          sandboxConnection.url,
+          async () => sandboxConnection?.token ?? null,
+        );
+        return { profile: await summary(profile), client };
+      }
+      const client = clientFor(profile.id, profile.baseUrl, () => secrets.get(tokenKey(profile.id)));
+      return { profile: await summary(profile), client };
+    },
+
+    add({ name, baseUrl, token }) {
+      return serial(() => addChecked(name, baseUrl, token.trim()));
+    },
+
+    signIn({ name, baseUrl, email, password }) {
+      return serial(async () => {
+        const url = normalizeBaseUrl(baseUrl);
+        const anonymous = makeClient({
+          baseUrl: url,
+          getToken: async () => null,
+          timeoutMs,
+          retry: { retries: 1 },
+        });
+        const { token } = await anonymous.signIn(email.trim(), password);
+        return addChecked(name, url, token);
+      });
+    },
+
+    activate(id) {
+      return serial(async () => {
+        const stored = load();
+        if (!stored.profiles.some((p) => p.id === id)) {
+          throw new ProfileError('PROFILE_NOT_FOUND', 'That connection no longer exists.');
+        }
+        if (stored.activeId !== id) {
+          stored.activeId = id;
+          save(stored);
+        }
+        return changed();
+      });
+    },
+
+    remove(id) {
+      return serial(async () => {
+        const stored = load();
+        const profile = stored.profiles.find((p) => p.id === id);
+        if (!profile) throw new ProfileError('PROFILE_NOT_FOUND', 'That connection no longer exists.');
+        if (profile.kind === 'sandbox') {
+          throw new ProfileError(
+            'PROFILE_NOT_REMOVABLE',
+            'The Sandbox connection is built in and cannot be removed.',
+          );
+        }
+        await secrets.delete(tokenKey(id));
+        stored.profiles = stored.profiles.filter((p) => p.id !== id);
+        if (stored.activeId === id) stored.activeId = SANDBOX_PROFILE_ID;
+        save(stored);
+        clients.delete(id);
+        return changed();
+      });
+    },
+  };
+}
+
+/** http(s) URL without credentials, query or trailing slash; a path prefix is kept (services behind a gateway). */
+export function normalizeBaseUrl(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new ProfileError(
+      'INVALID_BASE_URL',
+      'The service address must be a full URL, e.g. https://api.example.com.',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ProfileError('INVALID_BASE_URL', 'The service address must start with https:// (or http://).');
+  }
+  if (url.username || url.password) {
+    throw new ProfileError('INVALID_BASE_URL', 'Put the token in the token field, not in the address.');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
