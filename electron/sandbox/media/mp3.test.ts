@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeMp3File } from './mp3';
+import { createMusicSource, createVoiceSource } from './synth';
+
+const dir = mkdtempSync(join(tmpdir(), 'takedesk-mp3-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function duration(path: string): number {
+  return Number(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'csv=p=0',
+      path,
+    ]).toString(),
+  );
+}
+
+describe('mp3', () => {
+  it.each([
+    ['mono voice at 96 kbps', 1, 96],
+    ['stereo music at 128 kbps', 2, 128],
+  ] as const)('%s decodes with ffmpeg to the same duration', async (_name, channels, kbps) => {
+    const path = join(dir, `${channels}.mp3`);
+    const src =
+      channels === 1
+        ? createVoiceSource({ seed: 'mp3', seconds: 6 })
+        : createMusicSource({ seed: 'mp3', seconds: 6, channels: 2 });
+    const size = await writeMp3File(path, src, { kbps });
+    const bytes = readFileSync(path);
+    expect(bytes.length).toBe(size);
+    // CBR: about kbps * seconds / 8 bytes.
+    expect(size).toBeGreaterThan(((kbps * 1000) / 8) * 6 * 0.9);
+    expect(size).toBeLessThan(((kbps * 1000) / 8) * 6 * 1.1);
+    const err = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'null', '-'], {
+      stdio: 'pipe',
+    }).toString();
+    expect(err).toBe('');
+    expect(Math.abs(duration(path) - 6)).toBeLessThan(0.1);
+    const info = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=channels,sample_rate',
+      '-of',
+      'csv=p=0',
+      path,
+    ])
+      .toString()
+      .trim();
+    expect(info).toBe(`48000,${channels}`);
+  });
+
+  it('is deterministic', async () => {
+    const a = join(dir, 'a.mp3');
+    const b = join(dir, 'b.mp3');
+    await writeMp3File(a, createVoiceSource({ seed: 'same', seconds: 2 }));
+    await writeMp3File(b, createVoiceSource({ seed: 'same', seconds: 2 }));
+    expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * MP3 encoding with @breezystack/lamejs. lamejs is LGPL-3.0: it stays an external runtime
+ * dependency loaded from node_modules (electron-vite externalizes dependencies), and its code is
+ * never copied or bundled into ours, so it can be replaced by the user as the LGPL requires.
+ */
+import { Mp3Encoder } from '@breezystack/lamejs';
+import { open } from 'node:fs/promises';
+import type { AudioSource } from './synth';
+import { writeFully } from './wav-writer';
+
+/** Options of the MP3 encoder. */
+export interface Mp3Options {
+  /** Constant bit rate; 128 for deliverables, 96 for search samples. */
+  kbps?: number | undefined;
+}
+
+// A multiple of the 1152-sample MPEG frame keeps lamejs from buffering odd remainders.
+const BLOCK = 1152 * 16;
+
+function toInt16(src: Float32Array, n: number, dst: Int16Array): Int16Array {
+  for (let i = 0; i < n; i++) {
+    const x = src[i]!;
+    dst[i] = Math.round((x > 1 ? 1 : x < -1 ? -1 : x) * 32_767);
+  }
+  return n === dst.length ? dst : dst.subarray(0, n);
+}
+
+/** Streams a mono or stereo source as CBR MP3 chunks (lamejs output buffers, copied). */
+export function* mp3Chunks(source: AudioSource, opts: Mp3Options = {}): Generator<Uint8Array> {
+  if (source.channels !== 1 && source.channels !== 2) throw new RangeError('MP3 needs 1 or 2 channels');
+  const encoder = new Mp3Encoder(source.channels, source.sampleRate, opts.kbps ?? 128);
+  const block = Array.from({ length: source.channels }, () => new Float32Array(BLOCK));
+  const left = new Int16Array(BLOCK);
+  const right = new Int16Array(BLOCK);
+  for (let n = source.read(block); n > 0; n = source.read(block)) {
+    const l = toInt16(block[0]!, n, left);
+    const out =
+      source.channels === 2 ? encoder.encodeBuffer(l, toInt16(block[1]!, n, right)) : encoder.encodeBuffer(l);
+    if (out.length > 0) yield Uint8Array.from(out);
+  }
+  const tail = encoder.flush();
+  if (tail.length > 0) yield Uint8Array.from(tail);
+}
+
+/** Writes a source as an MP3 file at `path` (fsynced); returns its size in bytes. */
+export async function writeMp3File(
+  path: string,
+  source: AudioSource,
+  opts: Mp3Options = {},
+): Promise<number> {
+  const fh = await open(path, 'w');
+  let size = 0;
+  try {
+    for (const chunk of mp3Chunks(source, opts)) {
+      await writeFully(fh, chunk);
+      size += chunk.length;
+    }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  return size;
+}
