@@ -1,0 +1,107 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { SearchResponse } from '../../../shared/api';
+import { isIpcError } from '../../../shared/ipc/api';
+import { useApi } from '../bridge';
+
+/** Currencies the search quotes in (spec: `currency`, default USD). */
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+
+/** Every search filter of the spec; empty strings and nulls are left out of the request. */
+export interface SampleFilters {
+  categoryId: string;
+  currency: string;
+  language: string;
+  genderAndAge: string;
+  purpose: string;
+  turnAroundTimeDays: number | null;
+  minimumPrice: number | null;
+  maximumPrice: number | null;
+  units: number | null;
+  unitType: string;
+}
+
+export function defaultSampleFilters(): SampleFilters {
+  return {
+    categoryId: 'voice_over',
+    currency: 'USD',
+    language: '',
+    genderAndAge: '',
+    purpose: '',
+    turnAroundTimeDays: null,
+    minimumPrice: null,
+    maximumPrice: null,
+    units: null,
+    unitType: 'units',
+  };
+}
+
+/** The `samples.search` input for filters and a page: only what the producer set. */
+export function searchInput(filters: SampleFilters, page: number, pageSize: number) {
+  const num = (v: number | null) => (v === null || Number.isNaN(v) ? undefined : v);
+  const text = (v: string) => (v.trim() ? v.trim() : undefined);
+  const input = {
+    categoryId: filters.categoryId,
+    currency: filters.currency,
+    page,
+    pageSize,
+    language: text(filters.language),
+    genderAndAge: text(filters.genderAndAge),
+    purpose: text(filters.purpose),
+    turnAroundTimeDays: num(filters.turnAroundTimeDays),
+    minimumPrice: num(filters.minimumPrice),
+    maximumPrice: num(filters.maximumPrice),
+    units: num(filters.units),
+    unitType: text(filters.unitType),
+  };
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as typeof input;
+}
+
+/** Sample search: filters, the page shown, and errors split into "no results" and real failures. */
+export const useSamplesStore = defineStore('samples', () => {
+  const api = useApi();
+  const filters = ref<SampleFilters>(defaultSampleFilters());
+  const pageSize = ref(20);
+  const result = shallowRef<SearchResponse | null>(null);
+  const loading = ref(false);
+  const error = ref<unknown>(null);
+  /** SEARCH_NOT_RESULTS is an answer, not a failure: the list is simply empty. */
+  const noResults = ref(false);
+  const searched = ref(false);
+  let seq = 0;
+
+  async function search(page = 1): Promise<void> {
+    const id = ++seq;
+    loading.value = true;
+    error.value = null;
+    try {
+      const answer = await api.samples.search(searchInput(filters.value, page, pageSize.value));
+      if (id !== seq) return;
+      result.value = answer;
+      noResults.value = answer.samples.length === 0;
+    } catch (e) {
+      if (id !== seq) return;
+      if (isIpcError(e) && e.type === 'SEARCH_NOT_RESULTS') {
+        noResults.value = true;
+        result.value = null;
+      } else {
+        error.value = e;
+      }
+    } finally {
+      if (id === seq) {
+        loading.value = false;
+        searched.value = true;
+      }
+    }
+  }
+
+  function reset(): void {
+    filters.value = defaultSampleFilters();
+    result.value = null;
+    error.value = null;
+    noResults.value = false;
+    searched.value = false;
+  }
+
+  return { filters, pageSize, result, loading, error, noResults, searched, search, reset };
+});
