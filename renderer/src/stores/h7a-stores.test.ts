@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { createApp } from 'vue';
+import { createPinia, setActivePinia } from 'pinia';
+import { createClient, type Invoke, type Subscribe } from '../../../shared/ipc/api';
+import type { Channel, EventName } from '../../../shared/ipc';
+import { API_KEY } from '../bridge';
+import { PROJECTS_PAGE_SIZE, useProjectsStore } from './projects';
+import { defaultSampleFilters, searchInput, useSamplesStore } from './samples';
+import { useProfilesStore } from './profiles';
+
+type Handler = (input: unknown) => unknown;
+
+/** A bridge answering from handlers, recording calls, with events fired by hand. */
+function setup(handlers: Partial<Record<Channel, Handler>>) {
+  const calls: Array<{ channel: Channel; input: unknown }> = [];
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  const invoke: Invoke = async (channel, input) => {
+    calls.push({ channel, input });
+    const handler = handlers[channel];
+    if (!handler) return { ok: false, error: { type: 'INTERNAL', status: 0, message: `no ${channel}` } };
+    try {
+      return { ok: true, value: await handler(input) };
+    } catch (error) {
+      return { ok: false, error: error as { type: string; status: number; message: string } };
+    }
+  };
+  const subscribe: Subscribe = (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener as (p: unknown) => void);
+    listeners.set(event, set);
+    return () => set.delete(listener as (p: unknown) => void);
+  };
+  const app = createApp({});
+  app.provide(API_KEY, createClient(invoke, subscribe));
+  const pinia = createPinia();
+  app.use(pinia);
+  setActivePinia(pinia);
+  const emit = (event: EventName, payload: unknown) => listeners.get(event)?.forEach((l) => l(payload));
+  return { app, calls, emit, listeners };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function projectsOf(total: number) {
+  return (input: unknown) => {
+    const { page = 1, pageSize = 20, titleQuery = '' } = (input ?? {}) as Record<string, never>;
+    const all = Array.from({ length: total }, (_, i) => ({ id: `p${i}`, title: `Project ${i}` })).filter(
+      (p) => p.title.includes(titleQuery),
+    );
+    return { page, total: all.length, projects: all.slice((page - 1) * pageSize, page * pageSize) };
+  };
+}
+
+describe('projects store', () => {
+  it('loads the first page, then the pages a visible range needs, once each', async () => {
+    const { app, calls } = setup({ 'projects.list': projectsOf(10_000) });
+    const store = app.runWithContext(() => useProjectsStore());
+    await store.loadList();
+    expect(store.total).toBe(10_000);
+    expect(store.rowAt(0)?.id).toBe('p0');
+    expect(store.rowAt(PROJECTS_PAGE_SIZE)).toBeNull();
+
+    store.ensureRange(5_000, 5_030);
+    store.ensureRange(5_000, 5_030);
+    await flush();
+    expect(store.rowAt(5_010)?.id).toBe('p5010');
+    const pagesAsked = calls.map((c) => (c.input as { page: number }).page);
+    expect(pagesAsked).toEqual([1, 26]);
+  });
+
+  it('drops answers for old filters and sends only the filters set', async () => {
+    const { app, calls } = setup({ 'projects.list': projectsOf(500) });
+    const store = app.runWithContext(() => useProjectsStore());
+    const first = store.setFilters({ titleQuery: 'Project 1' });
+    const second = store.setFilters({ titleQuery: 'Project 499' });
+    await Promise.all([first, second]);
+    expect(store.total).toBe(1);
+    expect(store.rowAt(0)?.title).toBe('Project 499');
+    expect(calls.at(-1)?.input).toEqual({ page: 1, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
+  });
+
+  it('refreshes the list on deliverable.ready and stops after the disposer runs', async () => {
+    const { app, calls, emit } = setup({ 'projects.list': projectsOf(3) });
+    const store = app.runWithContext(() => useProjectsStore());
+    await store.loadList();
+    const dispose = store.listenList();
+    emit('deliverable.ready', { projectId: 'p1' });
+    await flush();
+    expect(calls).toHaveLength(2);
+    dispose();
+    emit('deliverable.ready', { projectId: 'p1' });
+    await flush();
+    expect(calls).toHaveLength(2);
+  });
+
+  it('merges approve-all statuses and keeps the service error for the caller', async () => {
+    let approved = false;
+    const { app } = setup({
+      'projects.get': () => ({ id: 'x', title: 'X', status: 'paid', services: [] }),
+      'deliverables.list': () => [
+        { id: 'd1', serviceSubCategory: 'voice_over', name: '1', status: 'reviewable', urls: {} },
+        { id: 'd2', serviceSubCategory: 'voice_over', name: '2', status: 'approved', urls: {} },
+      ],
+      'deliverables.approveAll': () => {
+        if (approved)
+          throw { type: 'PROJECT_NOT_PENDING_APPROVAL', status: 400, bodyStatus: 404, message: 'none' };
+        approved = true;
+        return [{ id: 'd1', serviceSubCategory: 'voice_over', name: '1', status: 'approved' }];
+      },
+    });
+    const store = app.runWithContext(() => useProjectsStore());
+    await store.loadProject('x');
+    await store.approveAll('x');
+    expect(store.deliverables.map((d) => d.status)).toEqual(['approved', 'approved']);
+    await expect(store.approveAll('x')).rejects.toMatchObject({
+      type: 'PROJECT_NOT_PENDING_APPROVAL',
+      bodyStatus: 404,
+    });
+  });
+});
+
+describe('samples store', () => {
+  it('leaves unset filters out of the request', () => {
+    const filters = { ...defaultSampleFilters(), language: 'eng-us', minimumPrice: 0, units: null };
+    expect(searchInput(filters, 2, 20)).toEqual({
+      categoryId: 'voice_over',
+      currency: 'USD',
+      page: 2,
+      pageSize: 20,
+      language: 'eng-us',
+      minimumPrice: 0,
+      unitType: 'units',
+    });
+  });
+
+  it('treats SEARCH_NOT_RESULTS as an empty list and other codes as errors', async () => {
+    let code = 'SEARCH_NOT_RESULTS';
+    const { app } = setup({
+      'samples.search': () => {
+        throw { type: code, status: 422, message: 'x' };
+      },
+    });
+    const store = app.runWithContext(() => useSamplesStore());
+    await store.search();
+    expect(store.noResults).toBe(true);
+    expect(store.error).toBeNull();
+    code = 'UNITTYPE_NOT_ALLOWED';
+    await store.search();
+    expect(store.error).toMatchObject({ type: 'UNITTYPE_NOT_ALLOWED' });
+  });
+});
+
+describe('profiles store', () => {
+  const sandbox = {
+    id: 'sandbox',
+    name: 'Sandbox',
+    baseUrl: 'http://127.0.0.1:1',
+    kind: 'sandbox',
+    hasToken: true,
+    createdAt: '',
+  };
+  const secrets = { kind: 'file', secure: false, warning: 'Stored in a file' };
+
+  it('signs in with a trimmed base URL, or adds a token, and keeps a refused account out', async () => {
+    const { app, calls } = setup({
+      'profiles.list': () => ({ profiles: [sandbox], activeId: 'sandbox', secrets }),
+      'profiles.signIn': () => {
+        throw { type: 'USER_NOT_FOUND', status: 401, message: 'bad' };
+      },
+      'profiles.add': (input) => ({
+        profiles: [sandbox, { ...sandbox, id: 'p2', kind: 'service', ...(input as object) }],
+        activeId: 'p2',
+        secrets,
+      }),
+    });
+    const store = app.runWithContext(() => useProfilesStore());
+    await store.load();
+    expect(store.isSandbox).toBe(true);
+    const refused = await store.add({
+      method: 'password',
+      name: '',
+      baseUrl: 'https://api.example.com/ ',
+      email: 'a@b.c',
+      password: 'x',
+    });
+    expect(refused).toBe(false);
+    expect(store.actionError).toMatchObject({ id: 'new', error: { type: 'USER_NOT_FOUND' } });
+    expect(calls.at(-1)?.input).toEqual({
+      name: 'api.example.com',
+      baseUrl: 'https://api.example.com',
+      email: 'a@b.c',
+      password: 'x',
+    });
+    expect(
+      await store.add({ method: 'token', name: 'Studio', baseUrl: 'https://api.example.com', token: ' t ' }),
+    ).toBe(true);
+    expect(calls.at(-1)?.input).toEqual({ name: 'Studio', baseUrl: 'https://api.example.com', token: 't' });
+    expect(store.isSandbox).toBe(false);
+    expect(store.secrets?.secure).toBe(false);
+  });
+});
