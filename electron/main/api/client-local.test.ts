@@ -220,3 +220,27 @@ describe('built-in lists when a service lacks the facts endpoints', () => {
     await expect(c.getTrack(7)).rejects.toMatchObject({ type: 'TRACK_NO_EXIST', status: 404 });
   });
 });
+
+describe('secrets stay out of errors', () => {
+  it('a transport failure carries neither the token nor the password', async () => {
+    routes.set('POST /users/auth', (req) => req.socket.destroy());
+    routes.set('GET /projects/p1', (req) => req.socket.destroy());
+    const c = client();
+    for (const error of [
+      await c.signIn('a@b.c', 'pw-secret-123').catch((e: unknown) => e),
+      await c.getProject('p1').catch((e: unknown) => e),
+    ]) {
+      expect(error).toBeInstanceOf(ApiClientError);
+      expect((error as ApiClientError).type).toBe('NETWORK_UNREACHABLE');
+      const everything = [
+        JSON.stringify(error),
+        String(error),
+        (error as Error).stack ?? '',
+        JSON.stringify((error as ApiClientError).details),
+        String((error as Error).cause ?? ''),
+      ].join('\n');
+      expect(everything).not.toContain('tok-123');
+      expect(everything).not.toContain('pw-secret-123');
+    }
+  });
+});

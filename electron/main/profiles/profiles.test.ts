@@ -189,6 +189,11 @@ describe('profiles', () => {
     expect(() => normalizeBaseUrl('not a url')).toThrow(/full URL/);
     expect(() => normalizeBaseUrl('https://user:pw@x.com')).toThrow(/token field/);
     const { profiles } = setup();
+    await expect(profiles.add({ name: 'x', baseUrl: sandbox.url, token: 'two words' })).rejects.toMatchObject(
+      {
+        type: 'INVALID_PROFILE',
+      },
+    );
     await expect(
       profiles.add({ name: 'x', baseUrl: 'javascript:alert(1)', token: 't' }),
     ).rejects.toMatchObject({

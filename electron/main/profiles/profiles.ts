@@ -174,6 +174,13 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     const trimmedName = name.trim();
     if (!trimmedName) throw new ProfileError('INVALID_PROFILE', 'Give the connection a name.');
     const url = normalizeBaseUrl(baseUrl);
+    // A header value can't carry spaces or control characters; say so instead of a transport error.
+    if (!/^[\x21-\x7e]+$/.test(token)) {
+      throw new ProfileError(
+        'INVALID_PROFILE',
+        'The token contains spaces or characters a token cannot have.',
+      );
+    }
     // A wrong token or URL fails here, before anything is saved.
     await makeClient({
       baseUrl: url,
