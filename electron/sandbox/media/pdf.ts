@@ -43,7 +43,6 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       let rest = word;
       while (font.widthOfTextAtSize(rest, size) > width) {
         let cut = rest.length - 1;
