@@ -191,6 +191,35 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(watcher.status().nextPollInMs).toBeNull();
   });
 
+  it('polls at once when the active profile changes, and not after stop', async () => {
+    let sink: ((event: string, payload: unknown) => void) | null = null;
+    const polls: WatcherStatus[] = [];
+    const watcher = createWatcher({
+      profiles,
+      events: {
+        emit: (event, payload) => {
+          if (event === 'watcher.status') polls.push(payload as WatcherStatus);
+        },
+        attach: (s) => {
+          sink = s as typeof sink;
+          return () => {
+            sink = null;
+          };
+        },
+      },
+      setTimer: () => () => {},
+    });
+    const { start } = watcher; // detached call: the watcher must not depend on `this`
+    start();
+    await watcher.poke();
+    const before = polls.length;
+    sink!('profile.changed', {});
+    await new Promise((r) => setTimeout(r, 200));
+    expect(polls.length).toBeGreaterThan(before);
+    watcher.stop();
+    expect(sink).toBeNull();
+  });
+
   it('backs off and reports failing when the service cannot be reached', async () => {
     const port = await freePort();
     const unreachable = createApiClient({

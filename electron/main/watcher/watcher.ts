@@ -151,6 +151,15 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     return { watching: projects.length, activity };
   }
 
+  async function poke(): Promise<void> {
+    if (!running) return;
+    // A poll already under way may have read the list before the change: run one more after it.
+    if (inFlight) await inFlight;
+    delay = minDelay;
+    for (const watch of watches.values()) watch.settled.clear();
+    await run();
+  }
+
   return {
     start() {
       if (running) return;
@@ -159,7 +168,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       // Another profile's projects are a fresh start: poll it at once.
       detach =
         events.attach?.((event) => {
-          if (event === 'profile.changed') void this.poke();
+          if (event === 'profile.changed') void poke();
         }) ?? null;
       void run();
     },
@@ -173,14 +182,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       publish();
     },
     status,
-    async poke() {
-      if (!running) return;
-      // A poll already under way may have read the list before the change: run one more after it.
-      if (inFlight) await inFlight;
-      delay = minDelay;
-      for (const watch of watches.values()) watch.settled.clear();
-      await run();
-    },
+    poke,
   };
 }
 
