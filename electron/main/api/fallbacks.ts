@@ -1,8 +1,10 @@
 /**
  * Built-in lists for services without the facts endpoints (categories, attributes, values, tracks):
- * the sandbox's seed data, so the forms still offer choices.
+ * the sandbox's seed data (electron/sandbox/data), so the forms still offer choices.
  */
 import type { AttributeValue, Category, CategoryAttribute, Track } from '../../../shared/api';
+import { CATEGORIES, listAttributes, listAttributeValues } from '../../sandbox/data/categories';
+import { filterTracks, findTrack, type LibraryTrack } from '../../sandbox/data/tracks';
 
 /** What the client answers when a facts endpoint is missing; undefined means "no fallback, keep the error". */
 export interface ApiFallbacks {
@@ -13,13 +15,25 @@ export interface ApiFallbacks {
   track(id: number): Track | undefined;
 }
 
+// Built-in tracks have no files behind them on a foreign service: ids and labels only, empty links.
+const withoutMedia = (track: LibraryTrack): Track => ({ ...track, url: { wav: '', mp3: '' } });
+
 /** The sandbox seed data as fallbacks. */
 export function builtinFallbacks(): ApiFallbacks {
   return {
-    categories: () => [],
-    attributes: () => [],
-    attributeValues: () => [],
-    tracks: () => [],
-    track: () => undefined,
+    categories: () => structuredClone(CATEGORIES) as Category[],
+    attributes(categoryId) {
+      const result = listAttributes(categoryId);
+      return result.ok ? result.value.map((item) => ({ ...item })) : [];
+    },
+    attributeValues(categoryId, attributeId) {
+      const result = listAttributeValues(categoryId, attributeId);
+      return result.ok ? result.value.map((item) => ({ ...item })) : [];
+    },
+    tracks: (query) => filterTracks(query).map(withoutMedia),
+    track(id) {
+      const track = findTrack(id);
+      return track ? withoutMedia(track) : undefined;
+    },
   };
 }
