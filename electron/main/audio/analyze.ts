@@ -108,6 +108,41 @@ export function detectFormat(path: string, head: Uint8Array): AudioFileFormat {
   throw new AudioDecodeError('unknown-format', `Unknown audio format: ${path} is neither WAV nor MP3.`);
 }
 
+/** Builds waveform peaks only (no loudness), optionally writing `<path>.peaks`; one read of the file. */
+export async function peaksFromFile(
+  path: string,
+  options: { levels?: readonly number[]; write?: boolean } = {},
+): Promise<{ peaks: PeaksData; peaksPath: string | null }> {
+  const head = new Uint8Array(4);
+  const handle = await open(path, 'r');
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  let builder: PeaksBuilder | null = null;
+  const sink = {
+    onFormat: (f: { sampleRate: number; channels: number }): void => {
+      builder = createPeaksBuilder({ ...f, ...(options.levels ? { levels: options.levels } : {}) });
+    },
+    onData: (planar: Float32Array[], frames: number): void => builder?.push(planar, frames),
+  };
+  if (detectFormat(path, head) === 'wav') {
+    const wav = createWavDecoder(sink);
+    for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
+      wav.write(chunk as Buffer);
+    wav.end();
+  } else {
+    const mp3 = createMp3Decoder(sink);
+    for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
+      await mp3.write(chunk as Buffer);
+    await mp3.end();
+  }
+  const peaks = (builder as PeaksBuilder | null)?.result();
+  if (!peaks) throw new AudioDecodeError('corrupt', 'No audio format found in the stream.');
+  return { peaks, peaksPath: options.write ? await writePeaksFile(path, peaks) : null };
+}
+
 /** Options of analyzeFile. */
 export interface AnalyzeFileOptions {
   /** Delivery target for a QA verdict. */

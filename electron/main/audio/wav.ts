@@ -162,7 +162,8 @@ export function createWavDecoder(sink: WavDecoderSink): WavDecoder {
   }
 
   function write(chunk: Uint8Array): void {
-    let b = chunk;
+    // A plain Uint8Array view keeps the decode loops monomorphic (Buffer and Uint8Array would both reach them).
+    let b = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     while (b.length > 0) {
       if (stage === 'data') {
         b = writeData(b);
