@@ -47,8 +47,8 @@ export interface Talent {
 
 /** Seed data and pricing the engine needs, supplied by the composition root (server.ts). */
 export interface SandboxCatalog {
-  /** Options for the shared create-project validator (active languages and gender-and-ages). */
-  validateOptions: ValidateOptions;
+  /** Options for the shared create-project validator (active languages and gender-and-ages) per mainService. */
+  validateOptions(mainService: unknown): ValidateOptions;
   /** Prices a validated project body: per-service price/units/unitType in service order, and the total. */
   priceProject(body: CreateProjectBody): {
     price: number;
@@ -56,6 +56,8 @@ export interface SandboxCatalog {
   };
   /** `count` different talents for a piece of work, deterministic for the seed. */
   talents(seed: string, count: number, wanted: { language?: string; genderAndAge?: string }): Talent[];
+  /** Seeded absence of a talent (YYYY-MM-DD it ends), or null; the talent-away control route overrides it. */
+  awayUntil?(talentId: string, now: Date): string | null;
 }
 
 export interface EngineDeps {
@@ -135,11 +137,10 @@ export function createEngine(deps: EngineDeps) {
   }
 
   function validated(body: unknown, forQuote = false): CreateProjectBody {
-    check(
-      forQuote
-        ? validateQuote(body, catalog.validateOptions)
-        : validateCreateProject(body, catalog.validateOptions),
+    const options = catalog.validateOptions(
+      typeof body === 'object' && body ? (body as Json).mainService : undefined,
     );
+    check(forQuote ? validateQuote(body, options) : validateCreateProject(body, options));
     const parsed = CreateProjectBody.safeParse(forQuote ? { ...(body as Json), title: 'Quote' } : body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -486,7 +487,7 @@ export function createEngine(deps: EngineDeps) {
       check(
         validateRejectBody(body, {
           allowedCodes: REJECT_CODES,
-          activeGenderAndAges: catalog.validateOptions.activeGenderAndAges,
+          activeGenderAndAges: catalog.validateOptions(project.mainService).activeGenderAndAges,
         }),
       );
       const reasonCode = typeof body.reasonCode === 'string' ? body.reasonCode : null;
@@ -560,7 +561,7 @@ export function createEngine(deps: EngineDeps) {
         throw new SandboxError('DELIVERABLE_REJECTED');
       if (d.status === 'revisionRequested') throw new SandboxError('DELIVERABLE_PENDING_REVISION');
       if (checkTalent) {
-        const until = st().talentAway[d.talent.id];
+        const until = st().talentAway[d.talent.id] ?? catalog.awayUntil?.(d.talent.id, now()) ?? undefined;
         if (until && Date.parse(until) > now().getTime()) {
           throw new SandboxError('TALENT_ON_VACATION', talentAwayMessage(until));
         }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type SandboxServices } from './app';
+import { createProCatalogue } from './data/pros';
 import { createEngine, type SandboxCatalog } from './engine';
 import { createFaults } from './faults';
 import { buildOpenApi } from './openapi';
@@ -58,15 +59,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const persistence = options.dataDir
     ? createFilePersistence(join(options.dataDir, STATE_FILE))
     : createMemoryPersistence();
-  let state: SandboxState = await persistence.load();
+  const state: SandboxState = await persistence.load();
   const commit = () => persistence.commit(state);
   await commit(); // so the tokens of a new data dir are stable from the first start
 
   const mediaDir =
     options.mediaDir ??
     (options.dataDir ? join(options.dataDir, 'media') : join(tmpdir(), 'takedesk-sandbox-media'));
-  const services = options.services ?? (await createSandboxServices({ mediaDir }));
-  const catalog = options.catalog ?? createSandboxCatalog();
+  const pros = options.services && options.catalog ? [] : createProCatalogue();
+  const services = options.services ?? (await createSandboxServices({ mediaDir, pros }));
+  const catalog = options.catalog ?? createSandboxCatalog({ now, pros });
   const engine = createEngine({ state: () => state, catalog, now, delivery });
   const faults = createFaults();
   let url = '';

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, fakeCatalog, fakeServices, startSandbox, voiceOverBody } from './test-helpers';
+import {
+  audioAdsBody,
+  call,
+  type Loose,
+  fakeCatalog,
+  fakeServices,
+  startSandbox,
+  voiceOverBody,
+} from './test-helpers';
 
 // Every row of the spec's "States and transitions" table, plus the sandbox's documented choices,
 // over real HTTP. Pricing and media are stand-ins here (engine behaviour only); services.test.ts
@@ -55,7 +63,7 @@ async function deliverableIn(state: 'reviewable' | 'approved' | 'rejected' | 're
   return { projectId, id, deliverables };
 }
 
-function expectError(r: { status: number; body: any }, type: string, http: number, body = http) {
+function expectError(r: { status: number; body: Loose }, type: string, http: number, body = http) {
   expect(r.body.type, JSON.stringify(r.body)).toBe(type);
   expect(r.status).toBe(http);
   expect(r.body.status).toBe(body);

@@ -5,13 +5,17 @@ import type { SandboxServices } from './app';
 import type { MediaDescriptor, SandboxCatalog } from './engine';
 import { createSandbox, type Sandbox, type SandboxOptions } from './server';
 
+/** A parsed JSON answer, read loosely in tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on arbitrary response shapes
+export type Loose = any;
+
 /** JSON request against a sandbox; returns status and parsed body. */
 export async function call(
   sandbox: Pick<Sandbox, 'url'>,
   method: string,
   path: string,
   options: { token?: string | null; body?: unknown; raw?: string } = {},
-): Promise<{ status: number; body: any; headers: Headers }> {
+): Promise<{ status: number; body: Loose; headers: Headers }> {
   const headers: Record<string, string> = {};
   if (options.token) headers['x-access-token'] = options.token;
   let payload: string | undefined;
@@ -20,7 +24,7 @@ export async function call(
   if (payload !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${sandbox.url}${path}`, { method, headers, body: payload });
   const text = await response.text();
-  let body: any = text;
+  let body: Loose = text;
   try {
     body = JSON.parse(text);
   } catch {
@@ -76,7 +80,7 @@ export function audioAdsBody(overrides: Record<string, unknown> = {}) {
 /** Simple deterministic stand-ins, for engine tests that must not depend on seed data. */
 export function fakeCatalog(): SandboxCatalog {
   return {
-    validateOptions: {},
+    validateOptions: () => ({}),
     priceProject: (body) => {
       const services = body.services.map(() => ({ price: 10, units: 1, unitType: 'words' }));
       return { price: services.length * 10, services };

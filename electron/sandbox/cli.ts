@@ -1,0 +1,65 @@
+import { parseArgs } from 'node:util';
+import { createSandbox, DEFAULT_DELIVERY_MS } from './server';
+
+/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]`. */
+interface CliOptions {
+  port: number;
+  dataDir?: string;
+  delivery: 'manual' | number;
+}
+
+/** Parses the CLI arguments; throws a readable Error on bad input. */
+function parseCli(argv: readonly string[]): CliOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      delivery: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.port === undefined) throw new Error('--port <n|0> is required');
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0..65535, got ${values.port}`);
+  let delivery: 'manual' | number = DEFAULT_DELIVERY_MS;
+  if (values.delivery !== undefined) {
+    if (values.delivery === 'manual') delivery = 'manual';
+    else {
+      delivery = Number(values.delivery);
+      if (!Number.isFinite(delivery) || delivery < 0)
+        throw new Error('--delivery must be "manual" or a delay in ms');
+    }
+  }
+  return { port, delivery, ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}) };
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    process.stderr.write(
+      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]\n',
+    );
+    process.exit(2);
+  }
+  const sandbox = await createSandbox(options);
+  // Exactly one line of JSON on stdout; everything else goes to stderr.
+  process.stdout.write(`${JSON.stringify({ url: sandbox.url, tokens: sandbox.tokens })}\n`);
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`sandbox: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+void main();
