@@ -26,6 +26,8 @@ export const usePlayerStore = defineStore('player', () => {
   const error = shallowRef<unknown>(null);
   /** Set by the bar from its waveform, so lists can show what is playing. */
   const playing = ref(false);
+  /** Bumped by toggle(); the bar watches it and plays or pauses its waveform. */
+  const toggleRequests = ref(0);
   let sequence = 0;
 
   const key = computed(() => (track.value ? (track.value.libraryId ?? track.value.url ?? null) : null));
@@ -71,9 +73,27 @@ export const usePlayerStore = defineStore('player', () => {
     return key.value === urlOrLibraryId;
   }
 
+  /** Play/pause what the bar holds (a list's play button pressed again on the current item). */
+  function toggle(): void {
+    if (track.value) toggleRequests.value++;
+  }
+
   function setPlaying(value: boolean): void {
     playing.value = value;
   }
 
-  return { track, source, loading, error, playing, key, play, stop, isCurrent, setPlaying };
+  return {
+    track,
+    source,
+    loading,
+    error,
+    playing,
+    key,
+    toggleRequests,
+    play,
+    stop,
+    toggle,
+    isCurrent,
+    setPlaying,
+  };
 });
