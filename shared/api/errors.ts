@@ -691,6 +691,27 @@ const DEFS = {
     hint: 'Set it on or off.',
     message: 'checkTalent must be a boolean.',
   }),
+  // Sandbox choices for cases the spec leaves open (electron/sandbox/README.md).
+  PROJECT_NOT_CONTEST: ext(['selectWinner'], {
+    title: 'Not a contest project',
+    hint: 'A winner can only be picked in a contest project; approve the deliverable instead.',
+    message: 'A winner can only be selected in a contest project.',
+  }),
+  CURRENCY_NOT_SUPPORTED: ext(['search'], {
+    title: 'Unknown currency',
+    hint: 'Use USD, EUR, GBP, CAD or AUD.',
+    message: 'The currency is not supported.',
+  }),
+  CATEGORY_ID_REQUIRED: ext(['search'], {
+    title: 'No category given',
+    hint: 'Pick a category to search.',
+    message: 'categoryId is required.',
+  }),
+  QUERY_WRONG_TYPE: ext(['listProjects', 'search'], {
+    title: 'A filter is not valid',
+    hint: 'Page and page size are whole numbers from 1; prices and days are numbers.',
+    message: 'A query parameter has the wrong type.',
+  }),
 
   // --- client: failures on this side of the wire ---------------------------------------------
   NETWORK_UNREACHABLE: client(ALL, {
