@@ -6,9 +6,10 @@ export const MAX_NAME_BYTES = 120;
 
 // C0/C1 controls and DEL; bidi embeddings, overrides, isolates and marks (they make "evil\u202Egnp.exe" look like
 // "evilexe.png"); zero-width characters and the BOM.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
+/* eslint-disable no-control-regex -- matching control characters is the point */
 const CONTROL_OR_INVISIBLE =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+/* eslint-enable no-control-regex */
 // Separators and the characters Windows refuses in names (https://learn.microsoft.com/windows/win32/fileio/naming-a-file).
 const FORBIDDEN = /[<>:"/\\|?*]/gu;
 // Windows reserves these device names with any extension, in any case; the superscript digits count too.
