@@ -209,7 +209,7 @@ describe('media', () => {
   it('unknown media keys answer 404 JSON', async () => {
     const r = await fetch(`${sb.url}/media/${'0'.repeat(32)}.wav`);
     expect(r.status).toBe(404);
-    expect((await r.json()).type).toBe('NOT_FOUND');
+    expect(((await r.json()) as Loose).type).toBe('NOT_FOUND');
   });
 
   it('resetAfterBytes cuts the media connection after N bytes (client sees a truncated body)', async () => {
