@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { SESSION_FILE } from './global-setup';
+
+export interface Session {
+  appUrl: string;
+  origin: string;
+  sandboxUrl: string;
+  tokens: { full: string; noScopes: string; otherUser: string };
+  work: string;
+  dataDir: string;
+  libraryDir: string;
+}
+
+/** Talks to the sandbox's control routes (/_sandbox/...), as a test would in place of the real creatives. */
+export class SandboxControl {
+  constructor(private readonly session: Session) {}
+
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${this.session.sandboxUrl}${path}`, {
+      method,
+      headers: { 'x-access-token': this.session.tokens.full, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
+    return res.status === 204 ? null : res.json();
+  }
+
+  /** All pending work (first deliveries and revisions) arrives now. */
+  deliver(projectId?: string): Promise<{ delivered: number }> {
+    return this.call('POST', '/_sandbox/deliver', projectId ? { projectId } : {}) as Promise<{
+      delivered: number;
+    }>;
+  }
+
+  talentAway(deliverableId: string, until: string) {
+    return this.call('POST', `/_sandbox/deliverables/${deliverableId}/talent-away`, { until });
+  }
+
+  /** Calls the service directly, as the app's own user (to prepare state a spec does not exercise in the UI). */
+  api(method: string, path: string, body?: unknown) {
+    return this.call(method, path, body);
+  }
+}
+
+interface Fixtures {
+  session: Session;
+  sandbox: SandboxControl;
+  app: Page;
+}
+
+/** Every page records CSP violations and console errors; a spec that triggers one fails (issue 7, item 4). */
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  session: async ({}, use) => {
+    await use(JSON.parse(readFileSync(SESSION_FILE, 'utf8')) as Session);
+  },
+  sandbox: async ({ session }, use) => {
+    await use(new SandboxControl(session));
+  },
+  app: async ({ page, session }, use) => {
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page.on('console', (message) => {
+      const text = message.text();
+      if (/Content Security Policy|CSP violation/i.test(text)) violations.push(text);
+    });
+    await page.goto(session.appUrl);
+    await use(page);
+    expect(violations, 'CSP violations during the test').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Saves a screenshot of the screen for the run's record (e2e/artifacts/screens). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: join(import.meta.dirname, 'artifacts', 'screens', `${name}.png`),
+    fullPage: false,
+  });
+}
+
+/** axe-core on the current screen: no serious or critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
+}

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startBrowserHost, type BrowserHost } from './hosts/browser-host';
+import { createJsonSettingsStore } from './profiles';
+import { createFileSecretStore } from './secrets';
+import { createServices, type Services } from './services';
+
+export interface BrowserModeOptions {
+  rendererDir: string;
+  /** Defaults to the same folder Electron would use for Takedesk's data on this OS (or TAKEDESK_DATA_DIR). */
+  dataDir?: string;
+  port?: number;
+  externalSandbox?: { url: string; token: string };
+  sandboxDelivery?: 'manual' | number;
+  libraryDir?: string;
+  /** Open folders in the OS file manager on "reveal" (off in tests). */
+  revealInOs?: boolean;
+}
+
+export interface BrowserMode {
+  url: string;
+  origin: string;
+  services: Services;
+  host: BrowserHost;
+  close(): Promise<void>;
+}
+
+/** Mirrors Electron's `app.getPath('userData')` for productName "Takedesk". */
+export function defaultDataDir(): string {
+  if (process.env.TAKEDESK_DATA_DIR) return process.env.TAKEDESK_DATA_DIR;
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Takedesk');
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Takedesk');
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Takedesk');
+}
+
+function revealInFileManager(path: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', ['-R', path]]
+      : process.platform === 'win32'
+        ? ['explorer', [`/select,${path}`]]
+        : ['xdg-open', [dirname(path)]];
+  spawn(command, args, { stdio: 'ignore', detached: true })
+    .on('error', () => undefined)
+    .unref();
+}
+
+/**
+ * Browser mode: the same services as the Electron app, behind the local HTTP bridge. Secrets go to a 0600 file
+ * (the UI says so), settings to a JSON file, both in the data folder.
+ */
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const dataDir = options.dataDir ?? defaultDataDir();
+  let host: BrowserHost | undefined;
+  const services = await createServices({
+    mode: 'browser',
+    dataDir,
+    settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json') }),
+    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json') }),
+    mediaScheme: {
+      library: (id) => `/media/library/${encodeURIComponent(id)}`,
+      remote: (token) => `/media/remote/${encodeURIComponent(token)}`,
+    },
+    desktop: {
+      reveal: (path) => {
+        if (options.revealInOs ?? true) revealInFileManager(path);
+      },
+      startDrag: () => false,
+    },
+    version: process.env.npm_package_version ?? '0.1.0',
+    externalSandbox: options.externalSandbox,
+    sandboxDelivery: options.sandboxDelivery,
+    libraryDir: options.libraryDir,
+  });
+  host = await startBrowserHost({
+    router: services.router,
+    events: services.events,
+    media: services.media,
+    rendererDir: options.rendererDir,
+    port: options.port,
+  });
+  const started = host;
+  return {
+    url: started.url,
+    origin: started.origin,
+    services,
+    host: started,
+    async close() {
+      await started.close();
+      await services.dispose();
+    },
+  };
+}

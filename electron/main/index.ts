@@ -1,0 +1,48 @@
+/**
+ * Takedesk's main process, read as a manifest: Electron glue at the edge, plain-Node services behind it.
+ */
+import * as electron from 'electron';
+import Store from 'electron-store';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startElectronApp } from './electron/app';
+import { MEDIA_SCHEME } from './electron/types';
+import { createSafeStorageSecretStore } from './secrets';
+import { createServices } from './services';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+void startElectronApp(electron, {
+  preloadPath: join(here, '../preload/index.cjs'),
+  rendererDir: join(here, '../renderer'),
+  async createServices(userDataDir) {
+    const settingsStore = new Store<Record<string, unknown>>({ name: 'settings' });
+    const secretsStore = new Store<Record<string, unknown>>({ name: 'secrets' });
+    const services = await createServices({
+      mode: 'electron',
+      dataDir: userDataDir,
+      settingsStore,
+      secrets: createSafeStorageSecretStore({ safeStorage: electron.safeStorage, store: secretsStore }),
+      mediaScheme: {
+        library: (id) => `${MEDIA_SCHEME}://library/${encodeURIComponent(id)}`,
+        remote: (token) => `${MEDIA_SCHEME}://remote/${encodeURIComponent(token)}`,
+      },
+      desktop: {
+        reveal: (path) => electron.shell.showItemInFolder(path),
+        startDrag: (path) => {
+          const win = electron.BrowserWindow.getFocusedWindow();
+          if (!win) return false;
+          void electron.app.getFileIcon(path).then((icon) => win.webContents.startDrag({ file: path, icon }));
+          return true;
+        },
+      },
+      version: electron.app.getVersion(),
+      versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
+    });
+    const windowState = {
+      get: () => settingsStore.get('windowBounds') as electron.Rectangle | undefined,
+      set: (bounds: electron.Rectangle) => settingsStore.set('windowBounds', bounds),
+    };
+    return { ...services, windowState };
+  },
+});

@@ -1,0 +1,65 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { z } from 'zod';
+import type { Settings } from '../../shared/ipc';
+import type { SettingsStore } from './profiles/settings-store';
+
+const KEY = 'preferences';
+
+const Stored = z
+  .object({
+    libraryDir: z.string().min(1),
+    concurrency: z.number().int().min(1).max(8),
+    deliveryTarget: z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']),
+    theme: z.enum(['system', 'light', 'dark']),
+    notifications: z.boolean(),
+  })
+  .partial();
+
+export interface SettingsService {
+  get(): Promise<Settings>;
+  set(patch: Partial<Settings>): Promise<Settings>;
+  /** Synchronous read for hot paths (download concurrency, library root). */
+  current(): Settings;
+}
+
+/** Where downloads go unless the producer picks another folder. */
+export function defaultLibraryDir(home = homedir()): string {
+  return join(home, 'Takedesk Library');
+}
+
+/** Preferences in the settings store, defaults filled in, unknown or broken values ignored. */
+export function createSettings(deps: {
+  store: SettingsStore;
+  defaults?: Partial<Settings>;
+  onChange?: (settings: Settings) => void;
+}): SettingsService {
+  const defaults: Settings = {
+    libraryDir: defaultLibraryDir(),
+    concurrency: 3,
+    deliveryTarget: 'ebu-r128',
+    theme: 'system',
+    notifications: true,
+    ...deps.defaults,
+  };
+  const current = (): Settings => {
+    const parsed = Stored.safeParse(deps.store.get(KEY));
+    return { ...defaults, ...(parsed.success ? parsed.data : {}) };
+  };
+  return {
+    current,
+    get: async () => current(),
+    async set(patch) {
+      if (patch.libraryDir !== undefined && !isAbsolute(patch.libraryDir)) {
+        throw Object.assign(new Error('The library folder must be an absolute path.'), {
+          type: 'VALIDATION_ERROR',
+          status: 0,
+        });
+      }
+      const next = { ...current(), ...patch };
+      deps.store.set(KEY, next);
+      deps.onChange?.(next);
+      return next;
+    },
+  };
+}
