@@ -53,7 +53,6 @@ function revealInFileManager(path: string): void {
  */
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
   const dataDir = options.dataDir ?? defaultDataDir();
-  let host: BrowserHost | undefined;
   const services = await createServices({
     mode: 'browser',
     dataDir,
@@ -74,21 +73,20 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     sandboxDelivery: options.sandboxDelivery,
     libraryDir: options.libraryDir,
   });
-  host = await startBrowserHost({
+  const host = await startBrowserHost({
     router: services.router,
     events: services.events,
     media: services.media,
     rendererDir: options.rendererDir,
     port: options.port,
   });
-  const started = host;
   return {
-    url: started.url,
-    origin: started.origin,
+    url: host.url,
+    origin: host.origin,
     services,
-    host: started,
+    host,
     async close() {
-      await started.close();
+      await host.close();
       await services.dispose();
     },
   };
