@@ -157,6 +157,15 @@ describe('error catalog', () => {
         'PERMISSION_DENIED',
         'NOT_FOUND_LOCAL',
         'INTERNAL',
+        'CREATE_OUTCOME_UNKNOWN',
+        'SECRETS_UNAVAILABLE',
+        'SECRETS_UNREADABLE',
+        'PROFILE_NOT_FOUND',
+        'PROFILE_NOT_REMOVABLE',
+        'INVALID_BASE_URL',
+        'INVALID_PROFILE',
+        'MEDIA_NOT_ALLOWED',
+        'FORBIDDEN_SENDER',
       ].sort(),
     );
     for (const code of CLIENT_ERROR_CODES) expect(statusesFor(code)).toEqual({ http: 0, body: 0 });

@@ -754,6 +754,51 @@ const DEFS = {
     hint: 'It was moved or deleted; download it again.',
     message: 'The local file was not found.',
   }),
+  CREATE_OUTCOME_UNKNOWN: client(['createProject'], {
+    title: 'The answer to “create project” was lost',
+    hint: 'Takedesk looks for the project by its title before offering to send it again, so nothing is ordered twice.',
+    message: 'The project may or may not have been created.',
+  }),
+  SECRETS_UNAVAILABLE: client([], {
+    title: 'This computer offers no safe place for the token',
+    hint: 'Unlock or set up the OS keychain (Keychain, Credential Manager, Secret Service), then add the account again.',
+    message: 'Encryption of secrets is not available.',
+  }),
+  SECRETS_UNREADABLE: client([], {
+    title: 'Saved tokens cannot be read',
+    hint: 'Sign in again; the old tokens file is left untouched for inspection.',
+    message: 'The secrets store could not be read.',
+  }),
+  PROFILE_NOT_FOUND: client([], {
+    title: 'That account is not set up here',
+    hint: 'Reload the profiles list.',
+    message: 'The profile does not exist.',
+  }),
+  PROFILE_NOT_REMOVABLE: client([], {
+    title: 'The Sandbox profile stays',
+    hint: 'It lets you try everything without an account; switch to another profile instead.',
+    message: 'The Sandbox profile cannot be removed.',
+  }),
+  INVALID_BASE_URL: client([], {
+    title: 'That service address is not valid',
+    hint: 'Use the full address, e.g. https://api.example.com.',
+    message: 'The base URL is not a valid http(s) URL.',
+  }),
+  INVALID_PROFILE: client([], {
+    title: 'That account could not be saved',
+    hint: 'Check the name and the token.',
+    message: 'The profile is not valid.',
+  }),
+  MEDIA_NOT_ALLOWED: client([], {
+    title: 'That media link is not from the service',
+    hint: 'Reload the deliverable and try again.',
+    message: 'Only media links the service returned can be played.',
+  }),
+  FORBIDDEN_SENDER: client([], {
+    title: 'Blocked',
+    hint: 'Only Takedesk’s own window may call the app.',
+    message: 'This frame may not call Takedesk.',
+  }),
   INTERNAL: client([], {
     title: 'Something went wrong in Takedesk',
     hint: 'Try again; if it persists, report it with the log.',

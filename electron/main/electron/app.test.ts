@@ -134,7 +134,7 @@ describe('Electron edge', () => {
       const { record, routed } = await boot();
       const result = await call(record, frame);
       expect(result.ok).toBe(false);
-      expect(result.error!.type).toBe('FORBIDDEN');
+      expect(result.error!.type).toBe('FORBIDDEN_SENDER');
       expect(routed).toHaveLength(0);
     });
   });

@@ -19,7 +19,7 @@ export function attachIpc(electron: Pick<ElectronModule, 'ipcMain'>, router: Rou
     if (!isTrustedSender(event.senderFrame)) {
       return {
         ok: false,
-        error: { type: 'FORBIDDEN', status: 403, message: 'This frame may not call Takedesk.' },
+        error: { type: 'FORBIDDEN_SENDER', status: 0, message: 'This frame may not call Takedesk.' },
       };
     }
     return router.invoke(channel, input, { transport: 'electron' });
