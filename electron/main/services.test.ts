@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Result } from '../../shared/ipc';
+import { createSandbox, type Sandbox } from '../sandbox/server';
+import { createMemorySettingsStore } from './profiles';
+import { createMemorySecretStore } from './secrets';
+import { createServices, type Services } from './services';
+
+/** The whole main process under Node against a real sandbox: the router is the only way in, as for a renderer. */
+describe('main-process services over the router', () => {
+  let dir: string;
+  let sandbox: Sandbox;
+  let services: Services;
+  const answers: unknown[] = [];
+  const events: unknown[] = [];
+
+  const call = async <T = unknown>(channel: string, input?: unknown): Promise<Result<T>> => {
+    const result = (await services.router.invoke(channel, input, { transport: 'browser' })) as Result<T>;
+    answers.push(result);
+    return result;
+  };
+  const value = async <T = unknown>(channel: string, input?: unknown): Promise<T> => {
+    const result = await call<T>(channel, input);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.type} ${result.error.message}`);
+    return result.value;
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'takedesk-services-'));
+    sandbox = await createSandbox({ delivery: 'manual' });
+    services = await createServices({
+      mode: 'browser',
+      dataDir: dir,
+      settingsStore: createMemorySettingsStore(),
+      secrets: createMemorySecretStore(),
+      mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
+      desktop: { reveal: () => undefined, startDrag: () => false },
+      version: '0.0.0-test',
+      externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
+      libraryDir: join(dir, 'Library'),
+      log: () => undefined,
+    });
+    services.events.attach((event, payload) => events.push({ event, payload }));
+  });
+  afterAll(async () => {
+    await services.dispose();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers app info and starts on the Sandbox profile', async () => {
+    const info = await value<{ mode: string; secrets: { kind: string } }>('app.info');
+    expect(info.mode).toBe('browser');
+    expect(info.secrets.kind).toBe('memory');
+    const state = await value<{ activeId: string; profiles: Array<{ kind: string }> }>('profiles.list');
+    expect(state.activeId).toBe('sandbox');
+    expect(state.profiles[0]!.kind).toBe('sandbox');
+  });
+
+  it('runs a voice-over order end to end: create, deliver, list, play through the media route, approve', async () => {
+    const project = await value<{ id: string; status: string; services: Array<{ units: number }> }>(
+      'projects.create',
+      {
+        body: {
+          title: 'Router flow',
+          mainService: 'voice_over',
+          services: [
+            {
+              subCategory: 'voice_over',
+              language: 'eng-us',
+              genderAndAge: 'youngAdultFemale',
+              script: [{ part001: 'Hello there, producers.' }, { part002: 'Second part here.' }],
+            },
+          ],
+        },
+      },
+    );
+    expect(project.status).toBe('paid');
+    expect(project.services[0]!.units).toBe(6);
+    await sandbox.deliverNow(project.id);
+    const deliverables = await value<Array<{ id: string; status: string; urls: { wav: string } }>>(
+      'deliverables.list',
+      { projectId: project.id },
+    );
+    expect(deliverables.map((d) => d.status)).toEqual(['reviewable', 'reviewable']);
+
+    const media = await value<{ url: string }>('media.remoteUrl', { url: deliverables[0]!.urls.wav });
+    const token = media.url.split('/').pop()!;
+    const ranged = await services.media.remote(
+      token,
+      new Request('http://x/', { headers: { range: 'bytes=0-11' } }),
+    );
+    expect(ranged.status).toBe(206);
+    const head = Buffer.from(await ranged.arrayBuffer());
+    expect(head.subarray(0, 4).toString()).toBe('RIFF');
+    expect(head.subarray(8, 12).toString()).toBe('WAVE');
+
+    const approved = await value<{ status: string }>('deliverables.approve', { id: deliverables[0]!.id });
+    expect(approved.status).toBe('approved');
+    const again = await call('deliverables.approve', { id: deliverables[0]!.id });
+    expect(again).toMatchObject({ ok: false, error: { type: 'DELIVERABLE_ALREADY_APPROVED', status: 404 } });
+  });
+
+  it('keeps the service error codes and both statuses intact through the envelope', async () => {
+    const missing = await call('deliverables.reject', { id: 'no-such-deliverable' });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { type: 'DELIVERABLE_NO_EXIST', status: 400, bodyStatus: 404 },
+    });
+    const invalid = await call('projects.create', {
+      body: { title: 'x'.repeat(101), mainService: 'voice_over' },
+    });
+    expect(invalid.ok).toBe(false);
+    if (!invalid.ok) expect(invalid.error.status).toBe(422);
+  });
+
+  it('refuses to proxy a media URL the service never gave', async () => {
+    const result = await call('media.remoteUrl', { url: 'http://127.0.0.1:1/secret' });
+    expect(result).toMatchObject({ ok: false, error: { type: 'MEDIA_NOT_ALLOWED' } });
+  });
+
+  it('searches samples and plays one through the media route', async () => {
+    const page = await value<{ samples: Array<{ url: string }>; total: number }>('samples.search', {
+      categoryId: 'voice_over',
+      pageSize: 5,
+    });
+    expect(page.total).toBeGreaterThanOrEqual(200);
+    const media = await value<{ url: string }>('media.remoteUrl', { url: page.samples[0]!.url });
+    const res = await services.media.remote(media.url.split('/').pop()!, new Request('http://x/'));
+    expect(res.headers.get('content-type')).toContain('audio/mpeg');
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('never lets a token out: every answer and event of a session, including adding an account', async () => {
+    await value('profiles.add', { name: 'Other', baseUrl: sandbox.url, token: sandbox.tokens.otherUser });
+    await value('projects.list', { page: 1 });
+    await value('profiles.activate', { id: 'sandbox' });
+    await value('settings.set', { deliveryTarget: 'podcast' });
+    await value('watcher.status');
+    const everything = JSON.stringify({ answers, events });
+    expect(events.length).toBeGreaterThan(0);
+    for (const token of Object.values(sandbox.tokens)) expect(everything).not.toContain(token);
+  });
+});
