@@ -33,8 +33,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'electron', 'electron/*'], message: 'shared/ runs in main and renderer: no Node or Electron imports.' },
-            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ depends on nothing of the app.' },
+            {
+              group: ['node:*', 'electron', 'electron/*'],
+              message: 'shared/ runs in main and renderer: no Node or Electron imports.',
+            },
+            {
+              group: ['**/electron/**', '**/renderer/**'],
+              message: 'shared/ depends on nothing of the app.',
+            },
           ],
         },
       ],
@@ -47,7 +53,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['electron', 'electron/*', 'node:*'], message: 'The renderer is untrusted: talk to main through the bridge.' },
+            {
+              group: ['electron', 'electron/*', 'node:*'],
+              message: 'The renderer is untrusted: talk to main through the bridge.',
+            },
             { group: ['**/electron/**'], message: 'The renderer never imports main-process code.' },
           ],
         },
