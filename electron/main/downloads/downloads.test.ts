@@ -1,0 +1,508 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { Transform } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  EventName,
+  EventPayloads,
+  DownloadJob,
+  DownloadProgress,
+  MediaFormat,
+} from '../../../shared/ipc';
+import { call, startSandbox, audioAdsBody, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
+import type { Sandbox } from '../../sandbox/server';
+import { createLibrary } from '../library/library';
+import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
+import { nodeHttpGet, type HttpGet } from './http';
+import { writeChunks, type WriteChunks } from './transfer';
+
+// Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
+
+interface Known {
+  projectId: string;
+  projectTitle: string;
+  serviceSubCategory: string;
+  name: string;
+  urls: Record<string, string>;
+}
+
+let sb: Sandbox;
+let token: string;
+const deliverables = new Map<string, Known>();
+let voWav = ''; // deliverable id of a voice-over part (wav ~576 KB)
+let postId = ''; // post-production deliverable (wav ~8.6 MB)
+let scriptId = '';
+let voId2 = '';
+
+const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
+async function direct(url: string): Promise<Buffer> {
+  return Buffer.from(await (await fetch(url)).arrayBuffer());
+}
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  token = sb.tokens.full;
+  const vo = (await call(sb, 'POST', '/projects', { token, body: voiceOverBody() })).body as Loose;
+  const ads = (await call(sb, 'POST', '/projects', { token, body: audioAdsBody() })).body as Loose;
+  await sb.deliverNow();
+  for (const project of [vo, ads]) {
+    const list = (await call(sb, 'GET', `/deliverables/project/${project.id}`, { token })).body as Loose[];
+    for (const d of list) {
+      deliverables.set(d.id, {
+        projectId: project.id,
+        projectTitle: project.title,
+        serviceSubCategory: d.serviceSubCategory,
+        name: d.name,
+        urls: d.urls,
+      });
+      if (d.serviceSubCategory === 'post-production') postId = d.id;
+      if (d.serviceSubCategory === 'scriptwriting') scriptId = d.id;
+      if (project === vo && !voWav) voWav = d.id;
+      else if (project === vo) voId2 = d.id;
+    }
+  }
+}, 120_000);
+afterAll(() => sb.close());
+
+const faults = (body: unknown) => call(sb, 'POST', '/_sandbox/faults', { token, body });
+const clearFaults = () => call(sb, 'DELETE', '/_sandbox/faults', { token });
+
+async function resolve(
+  request: { deliverableId: string; format: MediaFormat },
+  over: Partial<ResolvedDownload> = {},
+): Promise<ResolvedDownload> {
+  // Ask the service each time, like the real wiring does through the API client.
+  const d = (await call(sb, 'GET', `/deliverables/${request.deliverableId}`, { token })).body as Loose;
+  const known = deliverables.get(request.deliverableId);
+  if (!known || !d?.urls) throw new Error(`unknown deliverable ${request.deliverableId}`);
+  const url = request.format === 'txt' ? undefined : (d.urls[request.format] as string | undefined);
+  return {
+    url,
+    content: request.format === 'txt' ? (d.urls.content as string) : undefined,
+    projectId: known.projectId,
+    projectTitle: known.projectTitle,
+    serviceSubCategory: d.serviceSubCategory,
+    deliverableName: d.name,
+    version: 1,
+    orderedSeconds: null,
+    ...over,
+  };
+}
+
+/** A real HTTP GET whose body is slowed down, so a transfer can be caught in the middle. */
+function throttled(bytesPerSecond: number, inner: HttpGet = nodeHttpGet): HttpGet {
+  return async (url, init) => {
+    const response = await inner(url, init);
+    const paced = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
+      },
+    });
+    response.body.on('error', (error) => paced.destroy(error));
+    response.body.pipe(paced);
+    return { ...response, body: paced };
+  };
+}
+
+let dir: string;
+let libraryDir: string;
+let stateFile: string;
+let events: Array<{ at: number; event: EventName; payload: unknown }>;
+const managers: Array<{ close(): Promise<void> }> = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'takedesk-downloads-'));
+  libraryDir = join(dir, 'Library');
+  stateFile = join(dir, 'state', 'downloads.json');
+  events = [];
+});
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.close()));
+  await clearFaults();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function manager(over: Partial<DownloadsDeps> = {}) {
+  const library = createLibrary({ dir: () => libraryDir });
+  const downloads = createDownloads({
+    library,
+    resolve: (r) => resolve(r),
+    emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+      events.push({ at: Date.now(), event, payload });
+    },
+    stateFile,
+    concurrency: () => 2,
+    retry: { attempts: 5, baseDelayMs: 5, maxDelayMs: 20 },
+    ...over,
+  });
+  managers.push(downloads);
+  return { library, downloads };
+}
+
+async function finished(
+  downloads: { list(): Promise<DownloadJob[]> },
+  id: string,
+  states = ['done', 'failed'],
+) {
+  for (let i = 0; i < 2000; i++) {
+    const job = (await downloads.list()).find((j) => j.id === id);
+    if (job && states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`job ${id} did not reach ${states.join('/')}`);
+}
+
+async function filesUnder(root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out.push(relative(root, join(entry.parentPath, entry.name)));
+  }
+  return out.sort();
+}
+
+describe('downloads against the sandbox', () => {
+  it('wav, mp3, pdf and txt land in the library layout with the served bytes', async () => {
+    const { downloads, library } = manager();
+    const jobs = [
+      await downloads.start({ deliverableId: voWav, format: 'wav' }),
+      await downloads.start({ deliverableId: voWav, format: 'mp3' }),
+      await downloads.start({ deliverableId: scriptId, format: 'pdf' }),
+      await downloads.start({ deliverableId: scriptId, format: 'txt' }),
+    ];
+    await downloads.idle();
+    const vo = deliverables.get(voWav)!;
+    const script = deliverables.get(scriptId)!;
+    const expected: Array<[string, Buffer]> = [
+      [vo.urls.wav!, await direct(vo.urls.wav!)],
+      [vo.urls.mp3!, await direct(vo.urls.mp3!)],
+      [script.urls.pdf!, await direct(script.urls.pdf!)],
+      ['txt', Buffer.from(script.urls.content!, 'utf8')],
+    ];
+    const items = await library.list();
+    expect(items).toHaveLength(4);
+    for (const [i, started] of jobs.entries()) {
+      const job = (await downloads.list()).find((j) => j.id === started.id)!;
+      expect(job.state).toBe('done');
+      const body = expected[i]![1];
+      const onDisk = await readFile(join(libraryDir, ...job.relativePath.split('/')));
+      expect(sha(onDisk)).toBe(sha(body));
+      const item = items.find((it) => it.id === job.libraryId)!;
+      expect(item).toMatchObject({ size: body.length, sha256: sha(body), format: job.format });
+    }
+    expect(jobs[0]!.relativePath).toMatch(
+      new RegExp(
+        `^Spring campaign \\(${vo.projectId.replace(/-/g, '').slice(0, 8)}\\)/voice_over-1-v1\\.wav$`,
+      ),
+    );
+    expect(jobs[3]!.relativePath).toMatch(/\/scriptwriting-Script-v1\.txt$/);
+    expect((await filesUnder(libraryDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+    // A fresh library on the same folder (no network) sees everything.
+    expect(await createLibrary({ dir: () => libraryDir }).list()).toHaveLength(4);
+  });
+
+  it('20 downloads cut at seeded random offsets all resume (Range + If-Range) to identical bytes', async () => {
+    const url = deliverables.get(postId)!.urls.wav!;
+    const whole = await direct(url);
+    let seed = 20_251_121;
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+    for (let trial = 0; trial < 20; trial++) {
+      const offset = 1 + Math.floor(random() * (whole.length - 2));
+      const requests: Array<Record<string, string>> = [];
+      const cutOnce: HttpGet = async (u, init) => {
+        requests.push(init.headers);
+        if (requests.length === 1) await faults({ resetAfterBytes: offset, pathPrefix: '/media/' });
+        else await clearFaults();
+        return nodeHttpGet(u, init);
+      };
+      const { downloads, library } = manager({ fetchImpl: cutOnce });
+      const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+      const done = await finished(downloads, job.id);
+      expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
+      expect(requests.length).toBeGreaterThanOrEqual(2);
+      expect(requests[1]!.range).toBe(`bytes=${offset}-`);
+      expect(requests[1]!['if-range']).toMatch(/^"/);
+      const item = (await library.get(done.libraryId!))!;
+      expect(item.sha256).toBe(sha(whole));
+      expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+      await downloads.close();
+      await rm(libraryDir, { recursive: true, force: true });
+      await rm(stateFile, { force: true });
+    }
+  }, 120_000);
+
+  it('one download cut 20 times in a row still finishes identical', async () => {
+    const url = deliverables.get(postId)!.urls.wav!;
+    const whole = await direct(url);
+    let n = 0;
+    const cutting: HttpGet = async (u, init) => {
+      n++;
+      if (n <= 20) await faults({ resetAfterBytes: 100_000 + n * 7919, pathPrefix: '/media/' });
+      else await clearFaults();
+      return nodeHttpGet(u, init);
+    };
+    const { downloads, library } = manager({ fetchImpl: cutting });
+    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const done = await finished(downloads, job.id);
+    expect(done.state).toBe('done');
+    expect(n).toBe(21);
+    expect((await library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+  }, 60_000);
+
+  it('an app restart mid-download resumes with Range from the .part and finishes identical', async () => {
+    const url = deliverables.get(postId)!.urls.wav!;
+    const whole = await direct(url);
+    const cutAt = 3_000_000;
+    await faults({ resetAfterBytes: cutAt, pathPrefix: '/media/' });
+    // First run: the connection is cut and the retry waits long enough for us to "quit the app".
+    const first = manager({ retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
+    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+    for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect((await stat(part)).size).toBe(cutAt);
+    await first.downloads.close();
+    await clearFaults();
+    const saved = JSON.parse(await readFile(stateFile, 'utf8')) as Loose;
+    expect(saved.jobs[0].job.state).toBe('downloading');
+
+    const requests: Array<Record<string, string>> = [];
+    const second = manager({
+      fetchImpl: (u, init) => {
+        requests.push(init.headers);
+        return nodeHttpGet(u, init);
+      },
+    });
+    const restored = (await second.downloads.list())[0]!;
+    expect(restored.id).toBe(job.id);
+    const done = await finished(second.downloads, job.id);
+    expect(done.state).toBe('done');
+    expect(requests[0]!.range).toBe(`bytes=${cutAt}-`);
+    expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+    expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+  }, 60_000);
+
+  it('a changed ETag (If-Range mismatch) restarts from zero and discards the stale .part', async () => {
+    const url = deliverables.get(voWav)!.urls.wav!;
+    const whole = await direct(url);
+    await faults({ resetAfterBytes: 200_000, pathPrefix: '/media/' });
+    const first = manager({ retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const job = await first.downloads.start({ deliverableId: voWav, format: 'wav' });
+    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+    for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== 200_000; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await first.downloads.close();
+    await clearFaults();
+    // The file "changed" on the server: our stored validator no longer matches; the prefix is garbage.
+    const saved = JSON.parse(await readFile(stateFile, 'utf8')) as Loose;
+    saved.jobs[0].etag = '"an-older-version"';
+    await writeFile(stateFile, JSON.stringify(saved));
+    await writeFile(part, Buffer.alloc(200_000, 0x55));
+    const second = manager();
+    const done = await finished(second.downloads, job.id);
+    expect(done.state).toBe('done');
+    expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+  }, 60_000);
+
+  it('hostile names from the service stay inside the library', async () => {
+    const hostile = [
+      '../../etc/passwd',
+      'a/b\\c',
+      'CON',
+      '\u0000',
+      'x'.repeat(300),
+      '🎙️'.repeat(60),
+      '\u202Egnp.exe',
+    ];
+    for (const [i, name] of hostile.entries()) {
+      const { downloads } = manager({
+        resolve: (r) =>
+          resolve(r, {
+            projectTitle: name,
+            deliverableName: name,
+            serviceSubCategory: name,
+            projectId: `${name}${i}`,
+          }),
+      });
+      const job = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+      const done = await finished(downloads, job.id);
+      expect(done.state, JSON.stringify(name)).toBe('done');
+      await downloads.close();
+    }
+    const files = await filesUnder(libraryDir);
+    const media = files.filter((f) => !f.startsWith('.takedesk'));
+    expect(media).toHaveLength(hostile.length);
+    for (const file of media) {
+      expect(file.split('/')).toHaveLength(2);
+      expect(file.includes('..') || file.includes('\u0000') || file.includes('\u202e')).toBe(false);
+    }
+    expect(await readdir(dir)).toEqual(expect.arrayContaining(['Library']));
+    expect((await readdir(dir)).filter((f) => f !== 'Library' && f !== 'state')).toEqual([]);
+  }, 60_000);
+
+  it('a full disk (ENOSPC) fails with DISK_FULL, keeps the .part and never creates the final file', async () => {
+    let budget = 1_000_000;
+    let full = true;
+    const disk: WriteChunks = async (handle, chunks, position) => {
+      if (!full) return writeChunks(handle, chunks, position);
+      const size = chunks.reduce((n, c) => n + c.length, 0);
+      if (size <= budget) {
+        budget -= size;
+        return writeChunks(handle, chunks, position);
+      }
+      // Write what fits, then fail like the kernel does.
+      const fit = Buffer.concat(chunks).subarray(0, budget);
+      await writeChunks(handle, [fit], position);
+      budget = 0;
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+      });
+    };
+    const { downloads, library } = manager({ write: disk });
+    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const failed = await finished(downloads, job.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.type).toBe('DISK_FULL');
+    expect(failed.error?.message).toMatch(/disk is full/i);
+    const final = join(libraryDir, ...job.relativePath.split('/'));
+    await expect(stat(final)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await stat(`${final}.part`)).size).toBeGreaterThan(0);
+    expect(await library.list()).toEqual([]);
+
+    // Space freed: resume finishes from the kept .part, identical.
+    full = false;
+    await downloads.resume(job.id);
+    const done = await finished(downloads, job.id);
+    expect(done.state).toBe('done');
+    expect((await library.get(done.libraryId!))!.sha256).toBe(
+      sha(await direct(deliverables.get(postId)!.urls.wav!)),
+    );
+  }, 60_000);
+
+  it('permission denied and a vanished library folder give clear error types', async () => {
+    const denied: WriteChunks = async () => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    };
+    const a = manager({ write: denied });
+    const job = await a.downloads.start({ deliverableId: voWav, format: 'mp3' });
+    expect((await finished(a.downloads, job.id)).error?.type).toBe('PERMISSION_DENIED');
+
+    libraryDir = join(dir, 'unplugged-drive', 'Library');
+    const b = manager();
+    const job2 = await b.downloads.start({ deliverableId: voWav, format: 'mp3' });
+    const failed = await finished(b.downloads, job2.id);
+    expect(failed.error?.type).toBe('NOT_FOUND_LOCAL');
+    await expect(stat(join(dir, 'unplugged-drive'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('pause keeps the .part, resume continues with Range, cancel deletes the .part', async () => {
+    const requests: Array<Record<string, string>> = [];
+    const slow = throttled(2_000_000);
+    const { downloads } = manager({
+      fetchImpl: (u, init) => {
+        requests.push(init.headers);
+        return slow(u, init);
+      },
+    });
+    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+    while (((await downloads.list())[0]?.bytes ?? 0) < 1_000_000) await new Promise((r) => setTimeout(r, 20));
+    const paused = await downloads.pause(job.id);
+    expect(paused.state).toBe('paused');
+    const kept = (await stat(part)).size;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(8_640_044);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await stat(part)).size).toBe(kept); // nothing is written while paused
+
+    await downloads.resume(job.id);
+    while (((await downloads.list())[0]?.bytes ?? 0) < kept + 500_000)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(requests[1]!.range).toBe(`bytes=${kept}-`);
+    const canceled = await downloads.cancel(job.id);
+    expect(canceled.state).toBe('canceled');
+    await expect(stat(part)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(part.slice(0, -5))).rejects.toMatchObject({ code: 'ENOENT' });
+    const changes = events
+      .filter((e) => e.event === 'downloads.changed')
+      .map((e) => (e.payload as DownloadJob).state);
+    expect(changes).toEqual(expect.arrayContaining(['queued', 'downloading', 'paused', 'canceled']));
+  }, 60_000);
+
+  it('a paused job stays paused across a restart; unfinished ones are queued and resume', async () => {
+    const slow = throttled(1_000_000);
+    const first = manager({ fetchImpl: slow, concurrency: () => 1 });
+    const a = await first.downloads.start({ deliverableId: postId, format: 'wav' });
+    const b = await first.downloads.start({ deliverableId: voWav, format: 'wav' });
+    while (((await first.downloads.list())[0]?.bytes ?? 0) < 300_000)
+      await new Promise((r) => setTimeout(r, 20));
+    await first.downloads.pause(a.id);
+    await first.downloads.close();
+    const second = manager();
+    const jobs = await second.downloads.list();
+    expect(jobs.find((j) => j.id === a.id)?.state).toBe('paused');
+    expect(jobs.find((j) => j.id === a.id)?.bytes).toBeGreaterThan(0);
+    expect((await finished(second.downloads, b.id)).state).toBe('done');
+    expect((await second.downloads.list()).find((j) => j.id === a.id)?.state).toBe('paused');
+  }, 60_000);
+
+  it('respects the concurrency limit and throttles progress events to at most 4 per second', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const slow = throttled(3_000_000);
+    const counting: HttpGet = async (u, init) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      const response = await slow(u, init);
+      response.body.once('close', () => inFlight--);
+      return response;
+    };
+    const { downloads } = manager({ fetchImpl: counting, concurrency: () => 2 });
+    const ids = [voWav, voId2, postId].flatMap((id) => ['wav', 'mp3'].map((format) => ({ id, format })));
+    for (const { id, format } of ids)
+      await downloads.start({ deliverableId: id, format: format as MediaFormat });
+    let maxRunning = 0;
+    const started = Date.now();
+    while (Date.now() - started < 30_000) {
+      const jobs = await downloads.list();
+      maxRunning = Math.max(maxRunning, jobs.filter((j) => j.state === 'downloading').length);
+      if (jobs.every((j) => j.state === 'done')) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect((await downloads.list()).every((j) => j.state === 'done')).toBe(true);
+    expect(peak).toBe(2);
+    expect(maxRunning).toBe(2);
+
+    const progress = events.filter((e) => e.event === 'downloads.progress');
+    expect(progress.length).toBeGreaterThan(3);
+    for (let i = 1; i < progress.length; i++) {
+      expect(progress[i]!.at - progress[i - 1]!.at).toBeGreaterThanOrEqual(200);
+    }
+    const span = (progress.at(-1)!.at - progress[0]!.at) / 1000;
+    expect(progress.length).toBeLessThanOrEqual(Math.ceil(span * 4) + 1);
+    const samples = progress.flatMap((e) => e.payload as DownloadProgress[]);
+    expect(samples.some((p) => p.rate > 500_000 && p.etaSeconds !== null && p.total !== null)).toBe(true);
+  }, 60_000);
+
+  it('startProject queues every file of a project', async () => {
+    const projectId = deliverables.get(postId)!.projectId;
+    const { downloads } = manager({
+      resolveProject: async (id, formats) =>
+        [...deliverables.entries()]
+          .filter(([, d]) => d.projectId === id)
+          .flatMap(([deliverableId, d]) =>
+            (formats ?? ['wav', 'mp3', 'pdf', 'txt'])
+              .filter((f) => (f === 'txt' ? 'content' : f) in d.urls)
+              .map((format) => ({ deliverableId, format })),
+          ),
+    });
+    const jobs = await downloads.startProject(projectId, ['mp3', 'pdf']);
+    expect(jobs.map((j) => j.format).sort()).toEqual(['mp3', 'mp3', 'pdf']);
+    await downloads.idle();
+    expect((await downloads.list()).every((j) => j.state === 'done')).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+/** Error types a DownloadJob can carry (`job.error.type`). */
+export type DownloadErrorType =
+  | 'DISK_FULL'
+  | 'PERMISSION_DENIED'
+  | 'NOT_FOUND_LOCAL'
+  | 'NETWORK'
+  | 'HTTP'
+  | 'SIZE_MISMATCH'
+  | 'RESOLVE_FAILED'
+  | 'NO_SUCH_FORMAT'
+  | 'PATH_ESCAPE';
+
+/** A failure with a type the UI can explain; `retryable` ones are retried with backoff. */
+export class DownloadError extends Error {
+  override name = 'DownloadError';
+  constructor(
+    readonly type: DownloadErrorType,
+    message: string,
+    readonly retryable = false,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const LOCAL: Record<string, [DownloadErrorType, string]> = {
+  ENOSPC: ['DISK_FULL', 'The disk is full'],
+  EDQUOT: ['DISK_FULL', 'The disk quota is exhausted'],
+  EFBIG: ['DISK_FULL', 'The file is too large for this disk'],
+  EACCES: ['PERMISSION_DENIED', 'Permission denied'],
+  EPERM: ['PERMISSION_DENIED', 'Permission denied'],
+  EROFS: ['PERMISSION_DENIED', 'The disk is read-only'],
+  ENOENT: ['NOT_FOUND_LOCAL', 'The folder no longer exists'],
+  ENOTDIR: ['NOT_FOUND_LOCAL', 'A folder on the path is not a folder'],
+};
+
+/** Maps a file-system failure at `path` to a clear DownloadError (unknown codes keep their message). */
+export function localError(error: unknown, path: string): DownloadError {
+  if (error instanceof DownloadError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
+  const known = LOCAL[code];
+  if (known) {
+    return new DownloadError(
+      known[0],
+      `${known[1]} (${code}) while writing ${path}. The partial file is kept.`,
+      false,
+      {
+        cause: error,
+      },
+    );
+  }
+  return new DownloadError(
+    'NOT_FOUND_LOCAL',
+    `Could not write ${path}: ${String((error as Error)?.message ?? error)}`,
+    false,
+    {
+      cause: error,
+    },
+  );
+}
+
+/** Runs a file-system step and maps its failure with localError. */
+export async function local<T>(path: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw localError(error, path);
+  }
+}

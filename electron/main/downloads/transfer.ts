@@ -1,0 +1,112 @@
+import type { Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+
+/** Writes all of `chunks` at `position` (looping over short writes); injectable to simulate a full disk. */
+export type WriteChunks = (handle: FileHandle, chunks: Buffer[], position: number) => Promise<void>;
+
+// writev takes at most IOV_MAX (1024 on Linux) buffers per call.
+const MAX_IOV = 512;
+
+/** Default WriteChunks: positional writev, which hands the kernel a whole batch in one system call. */
+export const writeChunks: WriteChunks = async (handle, chunks, position) => {
+  let pending = chunks;
+  let at = position;
+  while (pending.length > 0) {
+    const batch = pending.slice(0, MAX_IOV);
+    let { bytesWritten } = await handle.writev(batch, at);
+    at += bytesWritten;
+    let consumed = 0;
+    while (consumed < batch.length && bytesWritten >= (batch[consumed]?.length ?? 0)) {
+      bytesWritten -= batch[consumed]?.length ?? 0;
+      consumed++;
+    }
+    const rest = pending.slice(consumed);
+    if (bytesWritten > 0 && rest[0]) rest[0] = rest[0].subarray(bytesWritten);
+    pending = rest;
+  }
+};
+
+/** Bytes gathered before one write: big enough to amortise the thread-pool hop, small enough for flat memory. */
+export const BATCH_BYTES = 4 << 20;
+
+/** Result of streaming one response body into the file. */
+export interface PumpResult {
+  /** Bytes of this body now on disk (flushed even when the connection was cut). */
+  written: number;
+  /** The body's failure (cut connection, abort), after everything received was written; null when it ended. */
+  networkError: Error | null;
+}
+
+/**
+ * Streams `body` into `handle` from `position`, hashing every byte in order. While one batch is being written
+ * the next is received, so disk and network overlap; at most two batches are held, so memory stays flat.
+ * A write failure rejects (the caller maps it); a network failure resolves with `networkError` after
+ * flushing what arrived, so a resume starts exactly at the end of the valid prefix.
+ */
+export async function pumpBody(options: {
+  body: Readable;
+  handle: FileHandle;
+  position: number;
+  hash: Hash;
+  write: WriteChunks;
+  onBytes: (n: number) => void;
+  batchBytes?: number;
+}): Promise<PumpResult> {
+  const { body, handle, hash, write, onBytes } = options;
+  const batchBytes = options.batchBytes ?? BATCH_BYTES;
+  let at = options.position;
+  let written = 0;
+  let chunks: Buffer[] = [];
+  let size = 0;
+  let inFlight: Promise<void> | null = null;
+  let writeError: unknown = null;
+  let networkError: Error | null = null;
+
+  const flush = async () => {
+    if (inFlight) await inFlight;
+    inFlight = null;
+    if (writeError) throw writeError;
+    if (size === 0) return;
+    const batch = chunks;
+    const bytes = size;
+    chunks = [];
+    size = 0;
+    const start = at;
+    at += bytes;
+    inFlight = write(handle, batch, start).then(
+      () => {
+        written += bytes;
+      },
+      (error: unknown) => {
+        writeError = error ?? new Error('write failed');
+      },
+    );
+  };
+
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      chunks.push(chunk);
+      size += chunk.length;
+      onBytes(chunk.length);
+      if (size >= batchBytes) await flush();
+    }
+  } catch (error) {
+    if (writeError) throw writeError;
+    networkError = error instanceof Error ? error : new Error(String(error));
+  }
+  await flush();
+  if (inFlight) await inFlight;
+  if (writeError) throw writeError;
+  return { written, networkError };
+}
+
+/** sha256 state over the first `size` bytes of a file: how a resume keeps one checksum for the whole file. */
+export async function hashPrefix(hash: Hash, path: string, size: number): Promise<void> {
+  if (size === 0) return;
+  for await (const chunk of createReadStream(path, { start: 0, end: size - 1, highWaterMark: 4 << 20 })) {
+    hash.update(chunk as Buffer);
+  }
+}
