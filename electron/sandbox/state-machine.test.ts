@@ -395,3 +395,53 @@ describe('simulated creatives (sandbox choices)', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
   });
 });
+
+describe('delivery timing and reset', () => {
+  it('with delivery = N ms, work arrives on its own after the delay (first delivery and revisions)', async () => {
+    const timed = await startSandbox({
+      delivery: 150,
+      services: fakeServices(mkdtempSync(join(tmpdir(), 'sbx-timed-'))),
+      catalog: fakeCatalog(),
+    });
+    try {
+      const t = timed.tokens.full;
+      const id = (await call(timed, 'POST', '/projects', { token: t, body: voiceOverBody() })).body.id;
+      expect((await call(timed, 'GET', `/deliverables/project/${id}`, { token: t })).body).toEqual([]);
+      const waitFor = async (check: () => Promise<boolean>) => {
+        for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(await check()).toBe(true);
+      };
+      await waitFor(
+        async () => (await call(timed, 'GET', `/deliverables/project/${id}`, { token: t })).body.length === 2,
+      );
+      const d = (await call(timed, 'GET', `/deliverables/project/${id}`, { token: t })).body[0].id;
+      await call(timed, 'POST', `/revisions/${d}`, { token: t, body: { instructions: 'Again' } });
+      await waitFor(
+        async () =>
+          (await call(timed, 'GET', `/deliverables/${d}`, { token: t })).body.status === 'reviewable',
+      );
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('POST /_sandbox/reset wipes projects but keeps the tokens', async () => {
+    const own = await startSandbox({
+      services: fakeServices(mkdtempSync(join(tmpdir(), 'sbx-reset-'))),
+      catalog: fakeCatalog(),
+    });
+    try {
+      const t = own.tokens.full;
+      await call(own, 'POST', '/projects', { token: t, body: voiceOverBody() });
+      expect((await call(own, 'GET', '/projects', { token: t })).body.total).toBe(1);
+      expect((await call(own, 'POST', '/_sandbox/reset', { token: t, body: {} })).status).toBe(200);
+      expect((await call(own, 'GET', '/projects', { token: t })).body).toEqual({
+        page: 1,
+        total: 0,
+        projects: [],
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});
