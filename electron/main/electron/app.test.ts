@@ -1,15 +1,24 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { EventEmitter } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../shared/ipc/channels';
 import { createEventBus } from '../events';
 import type { Router } from '../ipc/router';
-import { startElectronApp, type AppServices } from './app';
-import { createFakeElectron, fakeEvent } from './fake-electron';
+import { startElectronApp, type AppServices, type DesktopHandle } from './app';
+import { createFakeElectron, fakeEvent, type MenuTemplate } from './fake-electron';
 import type { ElectronModule } from './types';
+import type { AutoUpdaterLike } from './updater';
 
-async function boot(options: { singleInstance?: boolean } = {}) {
+async function boot(
+  options: {
+    singleInstance?: boolean;
+    packaged?: boolean;
+    argv?: string[];
+    autoUpdater?: AutoUpdaterLike;
+  } = {},
+) {
   const fake = createFakeElectron(options);
   const events = createEventBus();
   const routed: unknown[] = [];
@@ -29,15 +38,24 @@ async function boot(options: { singleInstance?: boolean } = {}) {
     windowState: { get: () => undefined, set: () => undefined },
     dispose: async () => undefined,
   };
+  let desktop: DesktopHandle | null = null;
+  const logDir = join(rendererDir, `logs-${++boots}`);
   await startElectronApp(fake.electron as unknown as ElectronModule, {
     preloadPath: '/x/preload.cjs',
     rendererDir: rendererDir,
-    createServices: async () => services,
+    logDir,
+    argv: options.argv ?? ['/opt/Takedesk/takedesk'],
+    ...(options.autoUpdater ? { autoUpdater: options.autoUpdater } : {}),
+    createServices: async (_dir, handle) => {
+      desktop = handle;
+      return services;
+    },
   });
-  return { ...fake, events, routed };
+  return { ...fake, events, routed, logDir, desktop: desktop! };
 }
 
 let rendererDir: string;
+let boots = 0;
 beforeAll(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'takedesk-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<html><head></head><body>app</body></html>');
@@ -169,3 +187,159 @@ describe('Electron edge', () => {
     expect(await (await media(new Request('takedesk-media://remote/t1'))).text()).toBe('remote t1');
   });
 });
+
+describe('desktop integration', () => {
+  const ID = '3f2a6c1e-9b7d-4e21-8a55-0c1d2e3f4a5b';
+  const loaded = () => new Promise((r) => setImmediate(r));
+  const navigations = (sent: unknown[][]) => sent.filter((m) => m[1] === 'app.navigate').map((m) => m[2]);
+  const find = (menu: MenuTemplate, label: string): MenuTemplate[number] | undefined => {
+    for (const item of menu) {
+      if (item.label === label) return item;
+      const inner = item.submenu && find(item.submenu, label);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+
+  it('registers takedesk:// and opens a project from a link on first launch, once the page has loaded', async () => {
+    const { record } = await boot({
+      argv: ['/opt/Takedesk/takedesk', '--no-sandbox', `takedesk://project/${ID}`],
+    });
+    expect(record.protocolClients.map((args) => args[0])).toEqual(['takedesk']);
+    expect(navigations(record.windows[0]!.sent)).toEqual([]);
+    await loaded();
+    expect(navigations(record.windows[0]!.sent)).toEqual([{ route: `/projects/${ID}` }]);
+  });
+
+  it('a second launch with a link navigates and focuses; a malformed link only focuses', async () => {
+    const { electron, record } = await boot();
+    await loaded();
+    electron.app.emit('second-instance', {}, ['/opt/Takedesk/takedesk', `takedesk://project/${ID}`], '/');
+    electron.app.emit(
+      'second-instance',
+      {},
+      ['/opt/Takedesk/takedesk', 'takedesk://project/../../settings'],
+      '/',
+    );
+    expect(navigations(record.windows[0]!.sent)).toEqual([{ route: `/projects/${ID}` }]);
+    expect(record.windows[0]!.focused).toBe(2);
+  });
+
+  it('macOS open-url is handled and its default prevented; foreign URLs are ignored', async () => {
+    const { electron, record } = await boot();
+    await loaded();
+    const ok = fakeEvent();
+    electron.app.emit('open-url', ok, `takedesk://project/${ID}`);
+    const bad = fakeEvent();
+    electron.app.emit('open-url', bad, 'takedesk://project/1;rm -rf');
+    expect(ok.defaultPrevented).toBe(true);
+    expect(bad.defaultPrevented).toBe(true);
+    expect(navigations(record.windows[0]!.sent)).toEqual([{ route: `/projects/${ID}` }]);
+  });
+
+  it('sets a native menu whose clicks reach the renderer as menu.command', async () => {
+    const { record } = await boot();
+    const menu = record.menu!;
+    expect(menu.map((m) => m.label?.replace('&', '') ?? m.role)).toEqual(
+      expect.arrayContaining(['File', 'Edit', 'View', 'Review']),
+    );
+    const approve = find(menu, 'Approve')!;
+    expect(approve.accelerator).toBe('CmdOrCtrl+Enter');
+    approve.click!();
+    find(menu, 'New Project…')!.click!();
+    expect(record.windows[0]!.sent.filter((m) => m[1] === 'menu.command').map((m) => m[2])).toEqual([
+      { command: 'review.approve' },
+      { command: 'project.new' },
+    ]);
+  });
+
+  it('the About panel carries the app and runtime versions', async () => {
+    const { record } = await boot();
+    expect(record.aboutOptions).toMatchObject({
+      applicationName: 'Takedesk',
+      applicationVersion: '0.0.0-test',
+    });
+    expect(String(record.aboutOptions!.version)).toContain(`Node ${process.versions.node}`);
+    const menu = record.menu!;
+    find(menu, 'About Takedesk')!.click!();
+    expect(record.aboutShown).toBe(1);
+  });
+
+  it('shows overall download progress on the taskbar and clears it when downloads end', async () => {
+    const { record, events } = await boot();
+    const job = (id: string, state: 'downloading' | 'done', bytes: number, total: number | null) =>
+      ({ id, state, bytes, total }) as never;
+    events.emit('downloads.progress', [{ id: 'a', bytes: 25, total: 100, rate: 1, etaSeconds: 1 }]);
+    events.emit('downloads.progress', [{ id: 'b', bytes: 0, total: 300, rate: 1, etaSeconds: 1 }]);
+    events.emit('downloads.changed', job('a', 'done', 100, 100));
+    events.emit('downloads.progress', [{ id: 'b', bytes: 150, total: 300, rate: 1, etaSeconds: 1 }]);
+    events.emit('downloads.progress', [{ id: 'c', bytes: 5, total: null, rate: 1, etaSeconds: null }]);
+    events.emit('downloads.changed', job('c', 'done', 9, 9));
+    events.emit('downloads.changed', job('b', 'done', 300, 300));
+    expect(record.windows[0]!.progress).toEqual([
+      [0.25, { mode: 'normal' }],
+      [0.06, { mode: 'normal' }],
+      [0, { mode: 'normal' }],
+      [0.5, { mode: 'normal' }],
+      [2, { mode: 'indeterminate' }],
+      [0.5, { mode: 'normal' }],
+      [-1, { mode: 'none' }],
+    ]);
+  });
+
+  it('packaged on Linux outside an AppImage: updates are reported unsupported, and never checked', async () => {
+    const up = fakeUpdater();
+    const { desktop } = await boot({ packaged: true, autoUpdater: up });
+    if (process.platform === 'linux' && !process.env.APPIMAGE) {
+      expect(desktop.updates.status()).toEqual({ state: 'disabled', reason: 'unsupported' });
+    }
+    const dev = await boot({ packaged: false, autoUpdater: fakeUpdater() });
+    expect(dev.desktop.updates.status()).toEqual({ state: 'disabled', reason: 'dev' });
+  });
+
+  it('an update that is ready reaches the renderer and turns the menu item into "Restart to Update"', async () => {
+    const up = fakeUpdater();
+    const previous = process.env.APPIMAGE;
+    process.env.APPIMAGE = '/tmp/Takedesk.AppImage';
+    try {
+      const { record, desktop } = await boot({ packaged: true, autoUpdater: up });
+      expect(find(record.menu!, 'Check for Updates…')).toBeDefined();
+      up.emit('update-available', { version: '9.9.9' });
+      up.emit('update-downloaded', { version: '9.9.9' });
+      expect(desktop.updates.status()).toEqual({ state: 'ready', version: '9.9.9' });
+      expect(record.windows[0]!.sent.filter((m) => m[1] === 'updates.status').map((m) => m[2])).toEqual([
+        { state: 'available', version: '9.9.9' },
+        { state: 'ready', version: '9.9.9' },
+      ]);
+      find(record.menu!, 'Restart to Update')!.click!();
+      expect(up.installs).toBe(1);
+    } finally {
+      if (previous === undefined) delete process.env.APPIMAGE;
+      else process.env.APPIMAGE = previous;
+    }
+  });
+
+  it('writes a log file through the redaction filter', async () => {
+    const { desktop, logDir } = await boot();
+    desktop.log.error(
+      'sign-in failed',
+      new Error('x-access-token: eyJhbGciOiJIUzUxMiJ9.eyJzdWIiOiJ4In0.c2ln'),
+    );
+    const text = await readFile(join(logDir, 'main.log'), 'utf8');
+    expect(text).toContain('Takedesk 0.0.0-test starting');
+    expect(text).toContain('sign-in failed');
+    expect(text).not.toContain('eyJ');
+  });
+});
+
+function fakeUpdater() {
+  return Object.assign(new EventEmitter(), {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    installs: 0,
+    checkForUpdates: async () => null,
+    quitAndInstall() {
+      this.installs++;
+    },
+  });
+}

@@ -1,7 +1,17 @@
 import { EventEmitter } from 'node:events';
 
 /** A recording stand-in for the electron module (the binary is not installable here; tests never need it). */
-export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
+/** A menu template as Electron takes it (kept loose: tests walk it by label). */
+export type MenuTemplate = Array<{
+  label?: string;
+  role?: string;
+  accelerator?: string;
+  registerAccelerator?: boolean;
+  click?: () => void;
+  submenu?: MenuTemplate;
+}>;
+
+export function createFakeElectron(options: { singleInstance?: boolean; packaged?: boolean } = {}) {
   const record = {
     windows: [] as FakeWindow[],
     schemes: [] as unknown[],
@@ -12,6 +22,13 @@ export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
     openedExternal: [] as string[],
     notifications: [] as Array<{ title: string; body: string }>,
     quit: 0,
+    /** The application menu template last set (menus are rebuilt, e.g. when an update is ready). */
+    menu: null as null | MenuTemplate,
+    menusSet: 0,
+    protocolClients: [] as unknown[][],
+    aboutOptions: null as null | Record<string, unknown>,
+    aboutShown: 0,
+    openedPaths: [] as string[],
   };
 
   class FakeWindow extends EventEmitter {
@@ -19,8 +36,9 @@ export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
     loadedUrl = '';
     focused = 0;
     sent: unknown[][] = [];
+    progress: unknown[][] = [];
     destroyed = false;
-    webContents = { send: (...args: unknown[]) => this.sent.push(args) };
+    webContents = Object.assign(new EventEmitter(), { send: (...args: unknown[]) => this.sent.push(args) });
     constructor(opts: Record<string, unknown>) {
       super();
       this.options = opts;
@@ -28,8 +46,11 @@ export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
     }
     loadURL(url: string) {
       this.loadedUrl = url;
+      // Like Chromium, the page finishes loading after the caller has attached its listeners.
+      setImmediate(() => this.webContents.emit('did-finish-load'));
       return Promise.resolve();
     }
+    setProgressBar = (...args: unknown[]) => void this.progress.push(args);
     isDestroyed = () => this.destroyed;
     isMinimized = () => false;
     isFullScreen = () => false;
@@ -44,7 +65,13 @@ export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
     whenReady: () => Promise.resolve(),
     getPath: () => '/tmp/takedesk-fake-userdata',
     getVersion: () => '0.0.0-test',
+    getName: () => 'Takedesk',
+    isPackaged: options.packaged ?? false,
+    isReady: () => true,
     quit: () => void record.quit++,
+    setAsDefaultProtocolClient: (...args: unknown[]) => record.protocolClients.push(args) > 0,
+    setAboutPanelOptions: (opts: Record<string, unknown>) => void (record.aboutOptions = opts),
+    showAboutPanel: () => void record.aboutShown++,
   });
 
   class FakeNotification {
@@ -73,7 +100,20 @@ export function createFakeElectron(options: { singleInstance?: boolean } = {}) {
         setPermissionCheckHandler: (fn: typeof record.permissionCheck) => (record.permissionCheck = fn),
       },
     },
-    shell: { openExternal: async (url: string) => void record.openedExternal.push(url) },
+    shell: {
+      openExternal: async (url: string) => void record.openedExternal.push(url),
+      openPath: async (path: string) => {
+        record.openedPaths.push(path);
+        return '';
+      },
+    },
+    Menu: {
+      buildFromTemplate: (template: MenuTemplate) => ({ template }),
+      setApplicationMenu: (menu: { template: MenuTemplate } | null) => {
+        record.menu = menu?.template ?? null;
+        record.menusSet++;
+      },
+    },
     Notification: FakeNotification,
     safeStorage: {},
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },

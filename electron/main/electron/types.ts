@@ -12,6 +12,7 @@ export type ElectronModule = Pick<
   | 'Notification'
   | 'safeStorage'
   | 'screen'
+  | 'Menu'
 >;
 
 export const APP_SCHEME = 'app';
