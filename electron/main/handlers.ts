@@ -8,6 +8,7 @@ import type {
   WatcherStatus,
 } from '../../shared/ipc';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
+import type { Deliverable } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import type { MediaRegistry } from './media/media-registry';
@@ -59,6 +60,8 @@ export interface HandlerDeps {
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
   watcher: { status(): WatcherStatus; poke(): void };
   desktop: DesktopPort;
+  /** Sees every deliverables listing: the spec's Deliverable does not name its project, downloads need it. */
+  onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
 
 function notFound(what: string): Error {
@@ -100,7 +103,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       (await api()).cancelProject(id, { reason, reasonCode }),
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
 
-    'deliverables.list': async ({ projectId }) => seen(await (await api()).listDeliverables(projectId)),
+    'deliverables.list': async ({ projectId }) => {
+      const list = seen(await (await api()).listDeliverables(projectId));
+      deps.onDeliverables?.(projectId, list);
+      return list;
+    },
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
     'deliverables.approve': async ({ id }) => (await api()).approveDeliverable(id),
     'deliverables.approveAll': async ({ projectId }) => (await api()).approveAll(projectId),

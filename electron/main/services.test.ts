@@ -133,6 +133,92 @@ describe('main-process services over the router', () => {
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
+  it('downloads wav, mp3, pdf and script text into the library, then serves, analyses and checks them offline', async () => {
+    const project = await value<{ id: string }>('projects.create', {
+      body: {
+        title: 'Ad: spring sale / "quotes" & more',
+        mainService: 'audio_ads',
+        services: [
+          {
+            subCategory: 'scriptwriting',
+            seconds: 15,
+            language: 'eng-us',
+            topic: 'Spring sale',
+            purpose: 'Sell shoes',
+            targetAudience: 'Runners',
+          },
+          { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale' },
+          { subCategory: 'post-production', seconds: 15, proSelectsMusic: true },
+        ],
+      },
+    });
+    await sandbox.deliverNow(project.id);
+    const deliverables = await value<Array<{ id: string; serviceSubCategory: string }>>('deliverables.list', {
+      projectId: project.id,
+    });
+    expect(deliverables.map((d) => d.serviceSubCategory).sort()).toEqual([
+      'post-production',
+      'scriptwriting',
+      'voice_over',
+    ]);
+    const jobs = await value<Array<{ id: string; format: string }>>('downloads.startProject', {
+      projectId: project.id,
+    });
+    expect(jobs.map((j) => j.format).sort()).toEqual(['mp3', 'mp3', 'pdf', 'wav', 'wav']);
+    const script = deliverables.find((d) => d.serviceSubCategory === 'scriptwriting')!;
+    await value('downloads.start', { deliverableId: script.id, format: 'txt' });
+
+    let list: Array<{ state: string; error: unknown }> = [];
+    for (let i = 0; i < 300; i++) {
+      list = await value('downloads.list');
+      if (list.length === 6 && list.every((j) => j.state === 'done' || j.state === 'failed')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(list.map((j) => j.state)).toEqual(Array(6).fill('done'));
+
+    const items = await value<
+      Array<{
+        id: string;
+        format: string;
+        relativePath: string;
+        hasPeaks: boolean;
+        orderedSeconds: number | null;
+        analysis: unknown;
+      }>
+    >('library.list', { projectId: project.id });
+    expect(items).toHaveLength(6);
+    for (const item of items)
+      expect(item.relativePath.startsWith('Ad_ spring sale _ _quotes_ & more (')).toBe(true);
+    const post = items.find((i) => i.format === 'wav' && i.relativePath.includes('post-production'))!;
+    expect(post.hasPeaks).toBe(true);
+    expect(post.orderedSeconds).toBe(15);
+    expect(post.analysis).toMatchObject({ sampleRate: 48000, bitDepth: 24 });
+
+    const peaks = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: post.id });
+    expect(peaks.duration).toBeGreaterThan(10);
+    expect(peaks.peaks).toHaveLength(2);
+    const qa = await value<{ checks: Array<{ id: string }> }>('audio.qa', {
+      id: post.id,
+      target: 'ebu-r128',
+    });
+    expect(qa.checks.map((c) => c.id)).toEqual(['integrated', 'truePeak', 'duration']);
+
+    await value('media.libraryUrl', { id: post.id });
+    const res = await services.media.library(
+      post.id,
+      new Request('http://x/', { headers: { range: 'bytes=0-3' } }),
+    );
+    expect(res.status).toBe(206);
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('RIFF');
+
+    const removed = await value<unknown[]>('library.remove', { id: post.id });
+    expect(removed).toHaveLength(5);
+    expect(await call('media.libraryUrl', { id: post.id })).toMatchObject({
+      ok: false,
+      error: { type: 'NOT_FOUND_LOCAL' },
+    });
+  });
+
   it('never lets a token out: every answer and event of a session, including adding an account', async () => {
     await value('profiles.add', { name: 'Other', baseUrl: sandbox.url, token: sandbox.tokens.otherUser });
     await value('projects.list', { page: 1 });

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { AppInfo, PeaksPayload, SecretsBackendInfo } from '../../shared/ipc';
-import { decodePeaks, qaVerdict, toWavesurferPeaks } from '../../shared/audio';
+import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
 import { createAnalyzer } from './audio/analyzer';
 import { createEventBus, type EventBus } from './events';
-import { createHandlers, type DesktopPort, type DownloadsPort, type LibraryPort } from './handlers';
+import { createHandlers, type DesktopPort } from './handlers';
 import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Router } from './ipc/router';
+import { createLibraryServices } from './library-services';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { createProfiles, type SettingsStore } from './profiles';
 import { createSandboxLauncher } from './sandbox-launcher';
@@ -41,8 +39,6 @@ export interface Services {
   dispose(): Promise<void>;
 }
 
-const PEAK_BUCKETS = 6000;
-
 /** The composition root: every main-process service, built once, wired to the router. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const log = options.log ?? ((message, error) => console.error(`[takedesk] ${message}`, error ?? ''));
@@ -65,7 +61,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const watcher = createWatcher({ profiles, events });
   const analyzer = createAnalyzer({ poolSize: 1 });
 
-  const libraryAndDownloads = await createLibraryServices({ options, settings, profiles, events, analyzer });
+  const libraryAndDownloads = createLibraryServices({
+    dataDir: options.dataDir,
+    settings,
+    profiles,
+    events,
+    analyzer,
+  });
   const media = createMediaRegistry({ scheme: options.mediaScheme, library: libraryAndDownloads.library });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
@@ -87,6 +89,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     settings,
     watcher: { status: () => watcher.status(), poke: () => void watcher.poke() },
     desktop: options.desktop,
+    onDeliverables: libraryAndDownloads.rememberDeliverables,
   });
   const router = createRouter({
     handlers,
@@ -105,52 +108,5 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await analyzer.close();
       await sandbox.close();
     },
-  };
-}
-
-/** Reads `<file>.peaks` and shapes it for wavesurfer.js; JSON-safe numbers for the HTTP transport. */
-export async function readPeaks(path: string): Promise<PeaksPayload | null> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(`${path}.peaks`);
-  } catch {
-    return null;
-  }
-  const { peaks, duration } = toWavesurferPeaks(decodePeaks(bytes), PEAK_BUCKETS);
-  return {
-    duration,
-    peaks: peaks.map((channel) => Array.from(channel, (v) => Math.round(v * 10_000) / 10_000)),
-  };
-}
-
-export { qaVerdict, join };
-
-// Replaced when the download manager and library land (issue 5): every call answers a clear error until then.
-async function createLibraryServices(_deps: unknown): Promise<{
-  library: LibraryPort;
-  downloads: DownloadsPort;
-  dispose(): Promise<void>;
-}> {
-  const unavailable = () => {
-    throw Object.assign(new Error('Downloads are not available yet.'), { type: 'NOT_AVAILABLE', status: 0 });
-  };
-  return {
-    library: {
-      list: async () => [],
-      remove: async () => unavailable(),
-      pathOf: async () => null,
-      peaks: async () => null,
-      analyze: async () => unavailable(),
-      qa: async () => unavailable(),
-    },
-    downloads: {
-      start: async () => unavailable(),
-      startProject: async () => unavailable(),
-      list: () => [],
-      pause: () => unavailable(),
-      resume: () => unavailable(),
-      cancel: () => unavailable(),
-    },
-    dispose: async () => undefined,
   };
 }

@@ -163,7 +163,15 @@ export const contract = {
   'media.libraryUrl': channel(z.object({ id }).strict()).returns<MediaUrl>(),
 
   'downloads.start': channel(
-    z.object({ deliverableId: id, format, version: z.number().int().min(1).max(10_000).optional() }).strict(),
+    z
+      .object({
+        deliverableId: id,
+        format,
+        version: z.number().int().min(1).max(10_000).optional(),
+        /** The deliverable's project; main also remembers it from listings (the spec's Deliverable lacks it). */
+        projectId: id.optional(),
+      })
+      .strict(),
   ).returns<DownloadJob>(),
   'downloads.startProject': channel(
     z.object({ projectId: id, formats: z.array(format).min(1).max(4).optional() }).strict(),

@@ -385,7 +385,12 @@ export const useReviewStore = defineStore('review', () => {
     if (!id) return false;
     const version = selectedVersion.value;
     const job = await runAction('download', () =>
-      api.downloads.start({ deliverableId: id, format, version }),
+      api.downloads.start({
+        deliverableId: id,
+        format,
+        version,
+        ...(project.value ? { projectId: project.value.id } : {}),
+      }),
     );
     if (job) lastResult.value = `Downloading ${format.toUpperCase()}…`;
     return job !== null;

@@ -1,0 +1,197 @@
+import { join } from 'node:path';
+import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
+import { qaVerdict } from '../../shared/audio';
+import type { Deliverable, Project } from '../../shared/api';
+import type { MediaFormat } from '../../shared/ipc';
+import type { Analyzer } from './audio/analyzer';
+import { createDownloads, type DownloadRequest, type Downloads, type ResolvedDownload } from './downloads';
+import type { EventBus } from './events';
+import type { DownloadsPort, LibraryPort } from './handlers';
+import { createLibrary, type Library } from './library';
+import type { Profiles } from './profiles';
+import { readPeaks } from './peaks-payload';
+import type { SettingsService } from './settings';
+
+type Request = DownloadRequest & { projectId?: string };
+
+function localError(type: string, message: string): Error {
+  return Object.assign(new Error(message), { type, status: 0 });
+}
+
+/** Which formats a deliverable offers: audio as wav + mp3, scripts as pdf + their text. */
+export function formatsOf(deliverable: Pick<Deliverable, 'urls'>): MediaFormat[] {
+  const urls = deliverable.urls as Record<string, unknown>;
+  const out: MediaFormat[] = [];
+  for (const format of ['wav', 'mp3', 'pdf'] as const) if (typeof urls[format] === 'string') out.push(format);
+  if (typeof urls.content === 'string') out.push('txt');
+  return out;
+}
+
+/** Ordered length of an audio-ads deliverable: the `seconds` of its service (returned as units in seconds). */
+export function orderedSecondsFor(project: Project, serviceSubCategory: string): number | null {
+  if (project.mainService !== 'audio_ads') return null;
+  const service = project.services.find((s) => s.subCategory === serviceSubCategory);
+  if (!service) return null;
+  if (typeof service.seconds === 'number') return service.seconds;
+  return service.unitType === 'seconds' ? service.units : null;
+}
+
+/**
+ * The offline library and the download manager, resolved against the active profile's service: the renderer
+ * names a deliverable and a format, main finds the URL (never taken from the renderer).
+ */
+export function createLibraryServices(deps: {
+  dataDir: string;
+  settings: SettingsService;
+  profiles: Pick<Profiles, 'active'>;
+  events: EventBus;
+  analyzer: Analyzer;
+}): {
+  library: LibraryPort;
+  downloads: DownloadsPort;
+  rememberDeliverables(projectId: string, list: Deliverable[]): void;
+  dispose(): Promise<void>;
+} {
+  const library: Library = createLibrary({
+    dir: () => deps.settings.current().libraryDir,
+    emit: deps.events.emit,
+  });
+  const projectOf = new Map<string, string>();
+  const client = async () => (await deps.profiles.active()).client;
+
+  const analyze = async (path: string): Promise<AudioAnalysis> => {
+    const {
+      verdict: _verdict,
+      peaksPath: _peaksPath,
+      ...analysis
+    } = await deps.analyzer.analyze(path, {
+      writePeaks: true,
+    });
+    return analysis;
+  };
+
+  async function resolve(request: Request): Promise<ResolvedDownload> {
+    const api = await client();
+    const deliverable = await api.getDeliverable(request.deliverableId);
+    const extra = deliverable as Record<string, unknown>;
+    const projectId =
+      request.projectId ??
+      projectOf.get(deliverable.id) ??
+      (typeof extra.projectId === 'string' ? extra.projectId : null);
+    if (!projectId) {
+      throw localError('VALIDATION_ERROR', 'Open this deliverable from its project to download it.');
+    }
+    projectOf.set(deliverable.id, projectId);
+    const project = await api.getProject(projectId);
+    let urls = deliverable.urls as Record<string, unknown>;
+    let version = 1;
+    try {
+      const { versions } = await api.listVersions(deliverable.id);
+      if (versions.length > 0) {
+        version = Math.min(request.version ?? versions.length, versions.length);
+        urls = versions[version - 1]!.urls as Record<string, unknown>;
+      }
+    } catch {
+      // Without the versions scope, the deliverable's own links are its latest version.
+    }
+    const base = {
+      projectId,
+      projectTitle: project.title,
+      serviceSubCategory: deliverable.serviceSubCategory,
+      deliverableName: deliverable.name,
+      version,
+      orderedSeconds: orderedSecondsFor(project, deliverable.serviceSubCategory),
+    };
+    if (request.format === 'txt') {
+      if (typeof urls.content !== 'string')
+        throw localError('FORMAT_NOT_AVAILABLE', 'This deliverable has no script text.');
+      return { ...base, content: urls.content };
+    }
+    const url = urls[request.format];
+    if (typeof url !== 'string') {
+      throw localError(
+        'FORMAT_NOT_AVAILABLE',
+        `This deliverable has no ${request.format.toUpperCase()} file.`,
+      );
+    }
+    return { ...base, url };
+  }
+
+  async function resolveProject(projectId: string, formats?: MediaFormat[]): Promise<DownloadRequest[]> {
+    const list = await (await client()).listDeliverables(projectId);
+    rememberDeliverables(projectId, list);
+    return list.flatMap((d) =>
+      formatsOf(d)
+        .filter((f) => (formats ? formats.includes(f) : f !== 'txt'))
+        .map((format) => ({ deliverableId: d.id, format, projectId }) as Request),
+    );
+  }
+
+  function rememberDeliverables(projectId: string, list: Deliverable[]) {
+    for (const d of list) projectOf.set(d.id, projectId);
+  }
+
+  const downloads: Downloads = createDownloads({
+    library,
+    resolve,
+    resolveProject,
+    emit: deps.events.emit,
+    stateFile: join(deps.dataDir, 'downloads.json'),
+    concurrency: () => deps.settings.current().concurrency,
+    analyze: (path) => analyze(path),
+  });
+
+  const itemPath = async (id: string) => {
+    try {
+      return await library.pathOf(id);
+    } catch {
+      return null;
+    }
+  };
+  const requirePath = async (id: string) => {
+    const path = await itemPath(id);
+    if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+    return path;
+  };
+  const analysisOf = async (id: string): Promise<AudioAnalysis> => {
+    const item = await library.get(id);
+    if (!item) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+    if (item.analysis) return item.analysis;
+    if (item.format !== 'wav' && item.format !== 'mp3') {
+      throw localError('VALIDATION_ERROR', 'Only WAV and MP3 files can be analysed.');
+    }
+    const analysis = await analyze(await requirePath(id));
+    await library.upsert({ ...item, analysis, hasPeaks: true });
+    return analysis;
+  };
+
+  return {
+    rememberDeliverables,
+    library: {
+      list: (projectId) => library.list(projectId),
+      remove: (id) => library.remove(id),
+      pathOf: itemPath,
+      peaks: async (id) => {
+        const path = await itemPath(id);
+        return path ? readPeaks(path) : null;
+      },
+      analyze: analysisOf,
+      qa: async (id: string, target: DeliveryTargetId, orderedSeconds?: number): Promise<QaVerdict> => {
+        const item = await library.get(id);
+        const analysis = await analysisOf(id);
+        return qaVerdict(analysis, target, {
+          orderedSeconds: orderedSeconds ?? item?.orderedSeconds ?? null,
+        });
+      },
+    },
+    downloads: {
+      start: (input) => downloads.start(input as Request),
+      startProject: (input) => downloads.startProject(input.projectId, input.formats),
+      list: () => downloads.list(),
+      pause: (id) => downloads.pause(id),
+      resume: (id) => downloads.resume(id),
+      cancel: (id) => downloads.cancel(id),
+    },
+    dispose: () => downloads.close(),
+  };
+}
