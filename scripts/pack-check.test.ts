@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEEP_LINK_SCHEME } from '../electron/main/electron/deep-link';
 import {
+  EXPECTED_FUSES,
   REQUIRED_OUTPUT,
+  readFuseWire,
   checkAsarEntries,
   createStandInElectronDist,
   packageOf,
@@ -59,6 +61,17 @@ describe('electron-builder.yml', () => {
     expect(plist).toContain('<key>com.apple.security.cs.allow-jit</key>');
     expect(plist).not.toContain('disable-library-validation');
     expect(plist).not.toContain('com.apple.security.device.audio-input');
+  });
+
+  it('flips the Electron fuses that turn the app into a general-purpose Node or let it load code from elsewhere', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('every icon the configuration names exists', () => {
@@ -133,6 +146,8 @@ describe('pack-check helpers', () => {
       expect(readFileSync(join(dir, 'version'), 'utf8').trim()).toBe('45.0.0');
       expect(statSync(join(dir, 'electron')).mode & 0o111).not.toBe(0);
       expect(statSync(join(dir, 'resources')).isDirectory()).toBe(true);
+      // Electron's own defaults until electron-builder flips them.
+      expect(readFuseWire(readFileSync(join(dir, 'electron')))).toBe('10110001');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -163,6 +178,7 @@ describe('pack:check (electron-builder --dir with a stand-in Electron)', () => {
       expect.arrayContaining(['got', 'zod', 'electron-updater', 'mpg123-decoder']),
     );
     expect(result.packages).not.toContain('electron');
+    expect(result.fuses).toBe(EXPECTED_FUSES);
     // Guards against a file pattern that lets node_modules cruft back in (it was twice this size before).
     expect(result.asarBytes).toBeLessThan(25 * 1024 * 1024);
   }, 240_000);

@@ -43,7 +43,11 @@ export function createStandInElectronDist(dir: string, version: string): string 
   mkdirSync(join(dir, 'locales'), { recursive: true });
   writeFileSync(
     join(dir, 'electron'),
-    '#!/bin/sh\necho "stand-in Electron for pack:check; not runnable"\nexit 1\n',
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\necho "stand-in Electron for pack:check; not runnable"\nexit 1\n# '),
+      standInFuseWire(),
+      Buffer.from('\n'),
+    ]),
   );
   chmodSync(join(dir, 'electron'), 0o755);
   writeFileSync(join(dir, 'version'), `${version}\n`);
@@ -51,6 +55,28 @@ export function createStandInElectronDist(dir: string, version: string): string 
   writeFileSync(join(dir, 'LICENSES.chromium.html'), '<!-- stand-in -->\n');
   writeFileSync(join(dir, 'locales', 'en-US.pak'), '');
   return dir;
+}
+
+/** Electron's fuse sentinel, then wire version 1, the wire length, and Electron's default for each fuse. */
+export const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const ELECTRON_DEFAULT_FUSES = '10110001';
+
+/** The fuse wire as Electron's binary carries it, so electron-builder's `electronFuses` flip is exercised too. */
+function standInFuseWire(): Buffer {
+  return Buffer.concat([
+    Buffer.from(FUSE_SENTINEL, 'latin1'),
+    Buffer.from([1, ELECTRON_DEFAULT_FUSES.length]),
+    Buffer.from(ELECTRON_DEFAULT_FUSES, 'latin1'),
+  ]);
+}
+
+/** The fuse states in a packed executable, in wire order ('1' on, '0' off), or null when it has no wire. */
+export function readFuseWire(binary: Buffer): string | null {
+  const at = binary.indexOf(FUSE_SENTINEL, 0, 'latin1');
+  if (at < 0) return null;
+  const length = binary[at + FUSE_SENTINEL.length + 1] ?? 0;
+  const start = at + FUSE_SENTINEL.length + 2;
+  return binary.subarray(start, start + length).toString('latin1');
 }
 
 /** Names of the packages `dependencies` pull in at runtime (transitively), resolved the way Node resolves them. */
@@ -136,7 +162,16 @@ export function checkAsarEntries(entries: readonly string[], runtimeDeps: Readon
   return { violations, files, packages: [...packages].sort() };
 }
 
+/**
+ * The wire electron-builder.yml's `electronFuses` must produce, in Electron's order: RunAsNode off, cookie
+ * encryption on, NODE_OPTIONS off, --inspect off, asar integrity on, only-load-from-asar on, browser-specific V8
+ * snapshot off, file: extra privileges off.
+ */
+export const EXPECTED_FUSES = '01001100';
+
 export interface PackCheckResult extends AsarVerdict {
+  /** The packed executable's fuse wire (see EXPECTED_FUSES). */
+  fuses: string | null;
   asarPath: string;
   asarBytes: number;
   unpackedFiles: string[];
@@ -205,8 +240,13 @@ export function runPackCheck(options: { projectDir?: string; keep?: boolean } = 
       runtimeDependencyClosure(projectDir),
     );
     verdict.violations.push(...unpackedVerdict.violations.map((v) => `app.asar.unpacked: ${v}`));
+    const executable = join(outDir, 'linux-unpacked', 'takedesk');
+    const fuses = existsSync(executable) ? readFuseWire(readFileSync(executable)) : null;
+    if (fuses !== EXPECTED_FUSES)
+      verdict.violations.push(`fuses are ${String(fuses)}, expected ${EXPECTED_FUSES}`);
     const result: PackCheckResult = {
       ...verdict,
+      fuses,
       asarPath,
       asarBytes: statSync(asarPath).size,
       unpackedFiles,
@@ -239,7 +279,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const result = runPackCheck({ keep: process.argv.includes('--keep') });
     console.log(
       `app.asar: ${result.files} files, ${(result.asarBytes / 1024 / 1024).toFixed(1)} MiB, ` +
-        `${result.packages.length} runtime packages, ${result.unpackedFiles.length} unpacked files; ` +
+        `${result.packages.length} runtime packages, ${result.unpackedFiles.length} unpacked files, fuses ${result.fuses}; ` +
         `electron-builder --dir took ${(result.packMs / 1000).toFixed(1)} s`,
     );
     if (result.violations.length > 0) {
