@@ -48,7 +48,10 @@ export class NewProjectPage {
   }
 
   async category(id: 'voice_over' | 'audio_ads'): Promise<void> {
-    await this.page.getByTestId(`np-category-${id}`).check();
+    // The radio is visually hidden inside its segment label, which takes the click.
+    const radio = this.page.getByTestId(`np-category-${id}`);
+    await this.page.locator('label.segment', { has: radio }).click();
+    await radio.isChecked();
   }
 
   /** A select fed by attribute values, or its free-text fallback: picks by value or types it. */

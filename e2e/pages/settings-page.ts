@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Settings (SettingsView.vue): service accounts and preferences. */
 export class SettingsPage {
@@ -79,7 +79,10 @@ export class SettingsPage {
   }
 
   async theme(value: 'system' | 'light' | 'dark'): Promise<void> {
-    await this.page.getByTestId(`settings-theme-${value}`).check();
+    // The radio is visually hidden inside its segment label, which takes the click.
+    const radio = this.page.getByTestId(`settings-theme-${value}`);
+    await this.page.locator('label.segment', { has: radio }).click();
+    await expect(radio).toBeChecked();
   }
 
   /** The theme the page applies: 'light' | 'dark' forced, or null when following the OS. */

@@ -53,7 +53,8 @@ export function createBrowserTransport(deps: BrowserTransportDeps): {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ input: input ?? null }),
+        // No input is sent as no `input` key: `null` would fail the optional input schemas (e.g. catalog.tracks).
+        body: JSON.stringify(input === undefined ? {} : { input }),
       });
     } catch (error) {
       return clientError(

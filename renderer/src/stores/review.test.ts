@@ -123,6 +123,32 @@ describe('review store', () => {
     expect(review.qa).toBeNull();
   });
 
+  it('a new delivery of this deliverable refreshes status and versions, keeping the selected version', async () => {
+    let delivered = false;
+    const third = { created: '2026-01-04T10:00:00', instructions: null, urls: deliverable.urls };
+    const f = fake({
+      'deliverables.get': () => ({ ...deliverable, status: delivered ? 'reviewable' : 'revisionRequested' }),
+      'revisions.versions': () =>
+        delivered ? { ...versions, versions: [...versions.versions, third] } : versions,
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    const stop = review.listen();
+    expect(review.deliverable?.status).toBe('revisionRequested');
+    delivered = true;
+    const ready = { profileId: 'x', projectId: 'p1', projectTitle: 'Spring ad', deliverableName: '1' };
+    f.emit('deliverable.ready', { ...ready, deliverableId: 'other', serviceSubCategory: 'voice_over' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(review.versions).toHaveLength(2);
+    f.emit('deliverable.ready', { ...ready, deliverableId: 'd1', serviceSubCategory: 'voice_over' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(review.versions.map((v) => v.number)).toEqual([1, 2, 3]);
+    expect(review.deliverable?.status).toBe('reviewable');
+    expect(review.selectedVersion).toBe(2);
+    stop();
+    expect(f.listenerCount()).toBe(0);
+  });
+
   it('shows the load error when the deliverable does not exist', async () => {
     const f = fake({
       'deliverables.get': () => {

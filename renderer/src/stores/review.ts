@@ -297,9 +297,38 @@ export const useReviewStore = defineStore('review', () => {
     }
   }
 
-  /** Follows library changes (a finished download) while the screen is open; the owner flushes the disposer. */
+  /** A new delivery of this deliverable (a revised take): refresh its status and versions, keep what's selected. */
+  async function refreshDelivery(): Promise<void> {
+    const id = deliverableId.value;
+    if (!id) return;
+    const seq = loadSequence;
+    try {
+      const [d, v] = await Promise.all([
+        api.deliverables.get({ id }),
+        api.revisions.versions({ deliverableId: id }),
+      ]);
+      if (seq !== loadSequence) return;
+      deliverable.value = d;
+      versionList.value = v.versions;
+      versionsError.value = null;
+    } catch {
+      // Keep what we have; the next load shows errors where they belong.
+    }
+  }
+
+  /**
+   * Follows library changes (a finished download) and new deliveries of this deliverable while the screen is
+   * open; the owner flushes the disposer.
+   */
   function listen(): () => void {
-    return api.on('library.changed', () => void refreshLibrary());
+    const offLibrary = api.on('library.changed', () => void refreshLibrary());
+    const offReady = api.on('deliverable.ready', (event) => {
+      if (event.deliverableId === deliverableId.value) void refreshDelivery();
+    });
+    return () => {
+      offLibrary();
+      offReady();
+    };
   }
 
   async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | null> {

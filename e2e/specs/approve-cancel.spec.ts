@@ -1,0 +1,57 @@
+import { expect, test } from '../fixtures';
+import { ProjectPage } from '../pages/project-page';
+import { createVoiceOver, deliveredVoiceOver, uniqueTitle } from '../support/setup';
+
+test('approve all (confirmed), then PROJECT_ALREADY_APPROVED', async ({ app, sandbox }) => {
+  const { project } = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E approve all') });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  await expect(page.deliverables).toHaveCount(2);
+
+  await page.approveAll.click();
+  await expect(app.getByTestId('approve-all-dialog')).toBeVisible();
+  await app.getByTestId('approve-all-dialog-confirm').click();
+  for (const item of await page.deliverables.all()) {
+    await expect(item.getByTestId('status-badge')).toHaveText(/approved/i);
+  }
+
+  await page.approveAllConfirmed();
+  await expect(page.approveAllError).toHaveAttribute('data-error-type', 'PROJECT_ALREADY_APPROVED');
+  await expect(page.approveAllError).toBeVisible();
+});
+
+test('cancel with reason and code (confirmed), then PROJECT_ALREADY_CANCELED', async ({ app, sandbox }) => {
+  const project = await createVoiceOver(sandbox, { title: uniqueTitle('E2E cancel') });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+
+  // The dialog can be backed out of without harm.
+  await page.cancel.click();
+  await expect(page.cancelDialog).toBeVisible();
+  await app.getByTestId('cancel-dialog-cancel').click();
+  await expect(page.cancelDialog).toBeHidden();
+  await expect(app.getByTestId('project-status')).toHaveText(/paid/i);
+
+  // A second window on the same project, opened before the cancel: it still offers the button.
+  const stale = await app.context().newPage();
+  await stale.goto(app.url());
+  const stalePage = new ProjectPage(stale);
+  await stalePage.title.waitFor();
+  await expect(stalePage.cancel).toBeEnabled();
+
+  await page.cancelWith('no_longer_needed.duplicated', 'Ordered twice by mistake.');
+  await expect(page.cancelDialog).toBeHidden();
+  await expect(app.getByTestId('project-status')).toHaveText(/canceled/i);
+  await expect(page.cancel).toBeDisabled();
+  const answer = (await sandbox.api('GET', `/projects/${project.id}`)) as {
+    status: string;
+    reasonCode?: string;
+  };
+  expect(answer.status).toBe('canceled');
+
+  // Cancelling again from the stale window: the service's PROJECT_ALREADY_CANCELED shows in the dialog.
+  await stalePage.cancelWith('no_longer_needed');
+  await expect(stalePage.cancelError).toBeVisible();
+  await expect(stalePage.cancelError).toHaveAttribute('data-error-type', 'PROJECT_ALREADY_CANCELED');
+  await stale.close();
+});

@@ -1,0 +1,108 @@
+import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { NewProjectPage } from '../pages/new-project-page';
+import { ProjectPage } from '../pages/project-page';
+import { uniqueTitle } from '../support/setup';
+
+test('voice over: field errors before sending, live word count, quote, lands on the project', async ({
+  app,
+}) => {
+  const form = new NewProjectPage(app);
+  const project = new ProjectPage(app);
+  const creates: string[] = [];
+  app.on('request', (request) => {
+    if (request.url().includes('/ipc/projects.create')) creates.push(request.url());
+  });
+
+  await form.goto();
+  await form.category('voice_over');
+  await screenshot(app, 'new-project-voice-over');
+  await expectAccessible(app, 'new project (voice over)');
+
+  // Client-side validation: an empty title and then a 101-character one are refused at the field, unsent.
+  await form.create();
+  await expect(form.titleError).not.toBeEmpty();
+  await form.title.fill('x'.repeat(101));
+  await form.create();
+  await expect(form.titleError).toContainText(/100/);
+  await expect(form.title).toHaveAttribute('aria-invalid', 'true');
+  expect(creates, 'nothing is sent while the form has errors').toEqual([]);
+
+  const title = uniqueTitle('E2E voice over');
+  await form.title.fill('');
+  await form.fillVoiceOver({
+    title,
+    script: ['Fresh bread every morning, delivered warm.', 'Order by nine, eat by ten. Visit us today.'],
+  });
+  await expect(form.titleError).toBeEmpty();
+  // Live counts: per part and in total (6 + 9 words), following every keystroke.
+  await expect(app.getByTestId('script-part-count').nth(0)).toHaveText('6 words');
+  await expect(app.getByTestId('script-part-count').nth(1)).toHaveText('9 words');
+  await expect(form.scriptTotal).toContainText('15');
+  await form.scriptPart(1).fill('Order by nine, eat by ten.');
+  await expect(app.getByTestId('script-part-count').nth(1)).toHaveText('6 words');
+  await expect(form.scriptTotal).toContainText('12');
+  const price = await form.quotedPrice();
+  expect(price).toMatch(/\d/);
+
+  await form.create();
+  await expect(project.title).toHaveText(title);
+  expect(creates).toHaveLength(1);
+  await expect(project.price).toContainText(price.replace(/[^\d.,]/g, ''));
+  await expect(project.services).toHaveCount(1);
+  const service = project.services.first();
+  await expect(service).toHaveAttribute('data-sub-category', 'voice_over');
+  await expect(service).toContainText('12 words');
+  await expect(service).toContainText(/\d+\.\d\d/);
+  await expect(project.deliverablesEmpty).toBeVisible();
+  await screenshot(app, 'project-new');
+  await expectAccessible(app, 'project');
+});
+
+test('audio ad: all three services, tone sliders, exclusive music choice, lands on the project', async ({
+  app,
+}) => {
+  const form = new NewProjectPage(app);
+  const project = new ProjectPage(app);
+  await form.goto();
+  const title = uniqueTitle('E2E audio ad');
+  await form.fillAudioAd({ title, seconds: 30, music: 'library' });
+
+  // Tone sliders move and say where they are.
+  const slider = app.locator('[data-testid^="tone-"][type="range"]').first();
+  await slider.fill('3');
+  await expect(slider).toHaveValue('3');
+  await expect(slider).toHaveAttribute('aria-valuetext', /3 toward/);
+
+  // Music: one choice at a time. Library track -> own file -> pro selects; each hides the others' inputs.
+  await expect(form.tracks().first()).toBeVisible();
+  await form.tracks().first().check();
+  await form.music('own');
+  await expect(form.tracks()).toHaveCount(0);
+  await expect(app.getByTestId('music-own-file')).toBeVisible();
+  await app.getByTestId('music-own-file').fill('https://example.com/music.mp3');
+  await form.music('library');
+  await expect(app.getByTestId('music-own-file')).toHaveCount(0);
+  await expect(form.tracks().first()).toBeVisible();
+  await expect(app.getByTestId('music-mode-own')).not.toBeChecked();
+  await form.tracks().first().check();
+  await expect(app.getByTestId('music-mode-library')).toBeChecked();
+  await expect(app.getByTestId('music-mode-pro')).not.toBeChecked();
+
+  await expect(app.getByTestId('np-section-scriptwriting')).toBeVisible();
+  await expect(app.getByTestId('np-section-ads-voice-over')).toBeVisible();
+  await expect(app.getByTestId('np-section-post-production')).toBeVisible();
+  const price = await form.quotedPrice();
+  expect(price).toMatch(/\d/);
+  await screenshot(app, 'new-project-audio-ads');
+  await expectAccessible(app, 'new project (audio ads)');
+
+  await form.create();
+  await expect(project.title).toHaveText(title);
+  await expect(project.services).toHaveCount(3);
+  for (const sub of ['scriptwriting', 'voice_over', 'post-production']) {
+    const row = project.services.and(app.locator(`[data-sub-category="${sub}"]`));
+    await expect(row).toContainText(/\d+\.\d\d/);
+    await expect(row).toContainText(/\d+ (words|seconds)/);
+  }
+  await expect(project.price).toContainText(price.replace(/[^\d.,]/g, ''));
+});

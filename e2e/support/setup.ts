@@ -1,0 +1,87 @@
+import type { SandboxControl } from '../fixtures';
+
+/** A project as the service answers it (only the fields the specs read). */
+export interface ProjectInfo {
+  id: string;
+  title: string;
+  status: string;
+  services: { id: string; subCategory: string; price: number; units: number; status: string }[];
+}
+
+/** A deliverable as the service answers it. */
+export interface DeliverableInfo {
+  id: string;
+  serviceSubCategory: string;
+  name: string;
+  status: string;
+  urls: Record<string, string>;
+}
+
+/** A title no other spec (or earlier run against the same sandbox) uses. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** About `words` words of ordinary script text. */
+export function scriptOf(words: number): string {
+  const vocabulary = 'fresh bread every morning delivered warm to your door from the corner bakery'.split(
+    ' ',
+  );
+  return Array.from({ length: words }, (_, i) => vocabulary[i % vocabulary.length]).join(' ');
+}
+
+/** Creates a voice over project directly on the service (setup for flows whose creation another spec covers). */
+export async function createVoiceOver(
+  sandbox: SandboxControl,
+  options: { title: string; fulfillmentType?: 'speedy' | 'booking' | 'contest'; parts?: string[] },
+): Promise<ProjectInfo> {
+  const parts = options.parts ?? ['Hello and welcome to the spring sale.', 'Everything must go, today only.'];
+  return (await sandbox.api('POST', '/projects', {
+    title: options.title,
+    mainService: 'voice_over',
+    fulfillmentType: options.fulfillmentType ?? 'speedy',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'youngAdultFemale',
+        script: parts.map((text, i) => ({ [`part${String(i + 1).padStart(3, '0')}`]: text })),
+      },
+    ],
+  })) as ProjectInfo;
+}
+
+/** Creates an audio ads project with scriptwriting, voice over and post production. */
+export async function createAudioAd(sandbox: SandboxControl, title: string): Promise<ProjectInfo> {
+  return (await sandbox.api('POST', '/projects', {
+    title,
+    mainService: 'audio_ads',
+    services: [
+      {
+        subCategory: 'scriptwriting',
+        seconds: 30,
+        language: 'eng-us',
+        topic: 'Fresh bread delivered',
+        purpose: 'Sell more bread',
+        targetAudience: 'Busy parents',
+      },
+      { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale' },
+      { subCategory: 'post-production', seconds: 30, trackId: 20 },
+    ],
+  })) as ProjectInfo;
+}
+
+/** The project's deliverables as the service lists them. */
+export async function deliverablesOf(sandbox: SandboxControl, projectId: string): Promise<DeliverableInfo[]> {
+  return (await sandbox.api('GET', `/deliverables/project/${projectId}`)) as DeliverableInfo[];
+}
+
+/** Creates a voice over and has it delivered; returns the project and its deliverables. */
+export async function deliveredVoiceOver(
+  sandbox: SandboxControl,
+  options: { title: string; fulfillmentType?: 'speedy' | 'booking' | 'contest'; parts?: string[] },
+): Promise<{ project: ProjectInfo; deliverables: DeliverableInfo[] }> {
+  const project = await createVoiceOver(sandbox, options);
+  await sandbox.deliver(project.id);
+  return { project, deliverables: await deliverablesOf(sandbox, project.id) };
+}
