@@ -15,7 +15,8 @@ import { call, startSandbox, audioAdsBody, voiceOverBody, type Loose } from '../
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary } from '../library/library';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
-import { nodeHttpGet, type HttpGet } from './http';
+import { fastHttpGet } from './fast-http';
+import type { HttpGet } from './http';
 import { writeChunks, type WriteChunks } from './transfer';
 
 // Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
@@ -92,7 +93,7 @@ async function resolve(
 }
 
 /** A real HTTP GET whose body is slowed down, so a transfer can be caught in the middle. */
-function throttled(bytesPerSecond: number, inner: HttpGet = nodeHttpGet): HttpGet {
+function throttled(bytesPerSecond: number, inner: HttpGet = fastHttpGet): HttpGet {
   return async (url, init) => {
     const response = await inner(url, init);
     const paced = new Transform({
@@ -181,6 +182,12 @@ describe('downloads against the sandbox', () => {
       ['txt', Buffer.from(script.urls.content!, 'utf8')],
     ];
     const items = await library.list();
+    expect((await downloads.list()).map((j) => [j.format, j.state, j.error])).toEqual([
+      ['wav', 'done', null],
+      ['mp3', 'done', null],
+      ['pdf', 'done', null],
+      ['txt', 'done', null],
+    ]);
     expect(items).toHaveLength(4);
     for (const [i, started] of jobs.entries()) {
       const job = (await downloads.list()).find((j) => j.id === started.id)!;
@@ -214,7 +221,7 @@ describe('downloads against the sandbox', () => {
         requests.push(init.headers);
         if (requests.length === 1) await faults({ resetAfterBytes: offset, pathPrefix: '/media/' });
         else await clearFaults();
-        return nodeHttpGet(u, init);
+        return fastHttpGet(u, init);
       };
       const { downloads, library } = manager({ fetchImpl: cutOnce });
       const job = await downloads.start({ deliverableId: postId, format: 'wav' });
@@ -240,7 +247,7 @@ describe('downloads against the sandbox', () => {
       n++;
       if (n <= 20) await faults({ resetAfterBytes: 100_000 + n * 7919, pathPrefix: '/media/' });
       else await clearFaults();
-      return nodeHttpGet(u, init);
+      return fastHttpGet(u, init);
     };
     const { downloads, library } = manager({ fetchImpl: cutting });
     const job = await downloads.start({ deliverableId: postId, format: 'wav' });
@@ -272,7 +279,7 @@ describe('downloads against the sandbox', () => {
     const second = manager({
       fetchImpl: (u, init) => {
         requests.push(init.headers);
-        return nodeHttpGet(u, init);
+        return fastHttpGet(u, init);
       },
     });
     const restored = (await second.downloads.list())[0]!;

@@ -14,7 +14,8 @@ import type { EventBus } from '../events';
 import type { Library } from '../library/library';
 import { PathEscapeError } from '../library/sanitize';
 import { DownloadError, local, localError } from './errors';
-import { nodeHttpGet, type HttpGet, type HttpResponse } from './http';
+import { fastHttpGet } from './fast-http';
+import { withRedirects, type HttpGet, type HttpResponse } from './http';
 import { createRateMeter, type RateMeter } from './rate';
 import { hashPrefix, pumpBody, writeChunks, type WriteChunks } from './transfer';
 
@@ -142,7 +143,7 @@ const strongEtag = (etag: string | undefined) => (etag && !etag.startsWith('W/')
 
 /** Creates the download manager and restores the queue persisted in `stateFile`. */
 export function createDownloads(deps: DownloadsDeps): Downloads {
-  const http = deps.fetchImpl ?? nodeHttpGet;
+  const http = deps.fetchImpl ?? withRedirects(fastHttpGet);
   const write = deps.write ?? writeChunks;
   const now = deps.now ?? (() => new Date());
   const retry: RetryPolicy = { attempts: 6, baseDelayMs: 250, maxDelayMs: 10_000, ...deps.retry };
@@ -567,6 +568,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         position: job.bytes,
         hash,
         write,
+        recycle: response.recycle,
         onBytes: (n) => {
           job.bytes += n;
         },

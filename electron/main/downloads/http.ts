@@ -8,6 +8,8 @@ export interface HttpResponse {
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
   body: Readable;
+  /** Gives a body chunk's memory back to the transport once it is written (lets it reuse read buffers). */
+  recycle?: (chunk: Buffer) => void;
 }
 
 /** One GET; the body must be destroyed by the caller if not consumed. */
@@ -38,3 +40,19 @@ export const nodeHttpGet: HttpGet = (url, init) =>
     request.setTimeout(30_000, () => request.destroy(new Error('No data from the server for 30 s')));
     request.on('error', reject);
   });
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Follows up to `max` redirects (CDNs commonly redirect media links); relative locations are resolved. */
+export function withRedirects(get: HttpGet, max = 5): HttpGet {
+  return async (url, init) => {
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      const response = await get(current, init);
+      const location = response.headers.location;
+      if (!REDIRECTS.has(response.status) || !location || hop >= max) return response;
+      response.body.resume();
+      current = new URL(location, current).toString();
+    }
+  };
+}

@@ -1,5 +1,6 @@
 export * from './downloads';
 export * from './errors';
+export * from './fast-http';
 export * from './http';
 export * from './rate';
 export * from './transfer';

@@ -52,9 +52,11 @@ export async function pumpBody(options: {
   hash: Hash;
   write: WriteChunks;
   onBytes: (n: number) => void;
+  /** Returns a chunk to the transport after it is hashed and written. */
+  recycle?: (chunk: Buffer) => void;
   batchBytes?: number;
 }): Promise<PumpResult> {
-  const { body, handle, hash, write, onBytes } = options;
+  const { body, handle, hash, write, onBytes, recycle } = options;
   const batchBytes = options.batchBytes ?? BATCH_BYTES;
   let at = options.position;
   let written = 0;
@@ -78,6 +80,7 @@ export async function pumpBody(options: {
     inFlight = write(handle, batch, start).then(
       () => {
         written += bytes;
+        if (recycle) for (const chunk of batch) recycle(chunk);
       },
       (error: unknown) => {
         writeError = error ?? new Error('write failed');

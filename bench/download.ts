@@ -1,0 +1,197 @@
+/**
+ * Download throughput: our download manager vs `curl -s -o FILE URL`, side by side in one run, both fetching the
+ * sandbox's 10-minute 48 kHz / 24-bit stereo WAV (172.8 MB) and its MP3 over loopback to the same disk.
+ * The sandbox runs in its own process so neither client shares an event loop with the server.
+ *
+ *   npx tsx bench/download.ts            (BENCH_RUNS=3)
+ *
+ * Ours includes what curl does not do: sha256 of every byte, fsync and the atomic rename. Memory is the peak
+ * RSS growth of this process during a run, sampled every 50 ms (flat memory = a few MB, independent of size).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { DownloadJob, MediaFormat } from '../shared/ipc';
+import { createDownloads } from '../electron/main/downloads/downloads';
+import { createLibrary } from '../electron/main/library/library';
+import { BENCH_MEDIA, createMediaStore } from '../electron/sandbox/media/media-store';
+import { markdownTable } from './lib/report';
+import { median } from './lib/timing';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Sample {
+  seconds: number;
+  /** Until the last byte was on disk (before fsync + rename), ours only. */
+  transferSeconds?: number;
+  rssDeltaMb?: number;
+}
+
+async function startSandbox(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'electron/sandbox/cli.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--delivery',
+      'manual',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`sandbox exited (${code})`)));
+    createInterface({ input: proc.stdout! }).once('line', resolve);
+  });
+  return { proc, url: (JSON.parse(line) as { url: string }).url };
+}
+
+function flushDisk() {
+  // Start every run with no dirty pages from the previous one, so neither client pays for the other's writeback.
+  spawnSync('sync');
+}
+
+async function runCurl(url: string, file: string): Promise<Sample> {
+  flushDisk();
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const proc = spawn('curl', ['-s', '-o', file, url], { stdio: 'ignore' });
+    proc.once('error', reject);
+    proc.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited ${code}`))));
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  await rm(file, { force: true });
+  return { seconds };
+}
+
+async function runOurs(url: string, work: string, format: MediaFormat): Promise<Sample> {
+  const libraryDir = join(work, 'library');
+  await mkdir(libraryDir, { recursive: true });
+  let verifyingAt = 0;
+  let settle: (job: DownloadJob) => void = () => undefined;
+  const finished = new Promise<DownloadJob>((resolve) => (settle = resolve));
+  const downloads = createDownloads({
+    library: createLibrary({ dir: () => libraryDir }),
+    resolve: async () => ({
+      url,
+      projectId: 'bench-project',
+      projectTitle: 'Bench',
+      serviceSubCategory: 'post-production',
+      deliverableName: 'ten minutes',
+      version: 1,
+      orderedSeconds: null,
+    }),
+    emit: (event, payload) => {
+      if (event !== 'downloads.changed') return;
+      const job = payload as DownloadJob;
+      if (job.state === 'verifying') verifyingAt = performance.now();
+      if (job.state === 'done' || job.state === 'failed') settle(job);
+    },
+    stateFile: join(work, 'downloads.json'),
+    concurrency: () => 1,
+  });
+  await downloads.ready();
+  flushDisk();
+  global.gc?.();
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+  const t0 = performance.now();
+  await downloads.start({ deliverableId: `bench-${format}`, format });
+  const job = await finished;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage.rss());
+  if (job.state !== 'done') throw new Error(`download failed: ${JSON.stringify(job.error)}`);
+  await downloads.close();
+  await rm(work, { recursive: true, force: true });
+  return { seconds, transferSeconds: (verifyingAt - t0) / 1000, rssDeltaMb: (peak - base) / 1e6 };
+}
+
+async function main() {
+  const dataDir = join(tmpdir(), 'takedesk-bench-download');
+  const store = createMediaStore({ dir: join(dataDir, 'media') });
+  const descriptors = { wav: BENCH_MEDIA, mp3: { ...BENCH_MEDIA, format: 'mp3' as const } };
+  process.stderr.write('Preparing the benchmark media (generated once, then cached)...\n');
+  const files = {
+    wav: { key: store.mediaKey(descriptors.wav), file: await store.ensure(descriptors.wav) },
+    mp3: { key: store.mediaKey(descriptors.mp3), file: await store.ensure(descriptors.mp3) },
+  };
+  const { proc, url } = await startSandbox(dataDir);
+  const out = await mkdtemp(join(tmpdir(), 'takedesk-bench-dl-'));
+  const rows: string[][] = [];
+  const summary: Record<string, { ratio: number; rss: number }> = {};
+  try {
+    for (const format of ['wav', 'mp3'] as const) {
+      const mediaUrl = `${url}/media/${files[format].key}.${format}`;
+      const size = (await stat(files[format].file.path)).size;
+      const mb = size / 1e6;
+      // Warm-up: the server's file cache and both clients' code paths.
+      await runCurl(mediaUrl, join(out, `warm.${format}`));
+      await runOurs(mediaUrl, join(out, 'warm'), format);
+      const curl: Sample[] = [];
+      const ours: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        // Alternate the order so drift in machine load does not favour one side.
+        if (i % 2 === 0) {
+          curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
+          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format));
+        } else {
+          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format));
+          curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
+        }
+        process.stderr.write(
+          `${format} run ${i + 1}: curl ${(mb / curl[i]!.seconds).toFixed(0)} MB/s, ours ${(mb / ours[i]!.seconds).toFixed(0)} MB/s ` +
+            `(transfer ${(mb / ours[i]!.transferSeconds!).toFixed(0)} MB/s), RSS +${ours[i]!.rssDeltaMb!.toFixed(1)} MB\n`,
+        );
+      }
+      const curlMbps = median(curl.map((s) => mb / s.seconds));
+      const oursMbps = median(ours.map((s) => mb / s.seconds));
+      const transferMbps = median(ours.map((s) => mb / s.transferSeconds!));
+      const rss = Math.max(...ours.map((s) => s.rssDeltaMb!));
+      summary[format] = { ratio: oursMbps / curlMbps, rss };
+      rows.push([
+        `${format} (${mb.toFixed(1)} MB)`,
+        curl.map((s) => (mb / s.seconds).toFixed(0)).join(' / '),
+        ours.map((s) => (mb / s.seconds).toFixed(0)).join(' / '),
+        curlMbps.toFixed(0),
+        oursMbps.toFixed(0),
+        transferMbps.toFixed(0),
+        `${(oursMbps / curlMbps).toFixed(2)}x`,
+        `${rss.toFixed(1)} MB`,
+      ]);
+    }
+  } finally {
+    proc.kill('SIGTERM');
+    await rm(out, { recursive: true, force: true });
+  }
+  console.log(
+    markdownTable(
+      [
+        'file',
+        'curl MB/s (runs)',
+        'ours MB/s (runs)',
+        'curl median',
+        'ours median',
+        'ours transfer only',
+        'ours / curl',
+        'ours max RSS Δ',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `\nGoal: >= 0.90x curl with flat memory. wav ${summary.wav!.ratio.toFixed(2)}x, mp3 ${summary.mp3!.ratio.toFixed(2)}x ` +
+      `(N=${RUNS}, medians; ours includes sha256 + fsync + rename, curl does neither).`,
+  );
+}
+
+await main();

@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastHttpGet } from './fast-http';
+import { withRedirects, type HttpGet } from './http';
+
+// Edge cases of the lean HTTP path against a real server on 127.0.0.1 (the sandbox only ever sends
+// Content-Length bodies, so chunked, close-delimited, split heads and redirects are exercised here).
+
+const big = Buffer.alloc(3_000_000);
+for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 9)) & 0xff;
+
+let server: Server;
+let base = '';
+const sockets = new Set<Socket>();
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (path === '/big') {
+      res.writeHead(200, { 'content-length': big.length, etag: '"v1"' });
+      res.end(big);
+    } else if (path === '/chunked') {
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      res.write(big.subarray(0, 1000));
+      res.end(big.subarray(1000, 5000));
+    } else if (path === '/echo') {
+      const body = Buffer.from(JSON.stringify(req.headers));
+      res.writeHead(206, { 'content-length': body.length, 'content-range': 'bytes 0-1/2' });
+      res.end(body);
+    } else if (path === '/redirect') {
+      res.writeHead(302, { location: '/big', 'content-length': 0 });
+      res.end();
+    } else if (path === '/short') {
+      // Announces more than it sends, then drops the connection.
+      res.writeHead(200, { 'content-length': 10_000 });
+      res.write(big.subarray(0, 4000), () => res.socket?.destroy());
+    } else {
+      res.writeHead(404, { 'content-length': 0 });
+      res.end();
+    }
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function read(get: HttpGet, path: string, headers: Record<string, string> = {}) {
+  const response = await get(`${base}${path}`, { headers, signal: new AbortController().signal });
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.body) chunks.push(chunk as Buffer);
+  return { ...response, bytes: Buffer.concat(chunks) };
+}
+
+describe('fastHttpGet', () => {
+  it('reads a Content-Length body byte-exact with status and lower-case headers', async () => {
+    const r = await read(fastHttpGet, '/big');
+    expect(r.status).toBe(200);
+    expect(r.headers.etag).toBe('"v1"');
+    expect(r.bytes.equals(big)).toBe(true);
+  });
+
+  it('sends our headers (Range, If-Range)', async () => {
+    const r = await read(fastHttpGet, '/echo', { range: 'bytes=5-', 'if-range': '"v1"' });
+    expect(r.status).toBe(206);
+    expect(JSON.parse(r.bytes.toString())).toMatchObject({ range: 'bytes=5-', 'if-range': '"v1"' });
+  });
+
+  it('falls back to node:http for a chunked body', async () => {
+    const r = await read(fastHttpGet, '/chunked');
+    expect(r.bytes.equals(big.subarray(0, 5000))).toBe(true);
+  });
+
+  it('reports a body cut short as an error', async () => {
+    await expect(read(fastHttpGet, '/short')).rejects.toThrow(/closed early|aborted/);
+  });
+
+  it('refuses header injection', async () => {
+    await expect(read(fastHttpGet, '/big', { range: 'bytes=0-\r\nx-evil: 1' })).rejects.toThrow(
+      /Invalid header/,
+    );
+  });
+
+  it('aborts through the signal', async () => {
+    const controller = new AbortController();
+    const response = await fastHttpGet(`${base}/big`, { headers: {}, signal: controller.signal });
+    controller.abort();
+    await expect(
+      (async () => {
+        for await (const chunk of response.body) void chunk;
+      })(),
+    ).rejects.toThrow();
+  });
+
+  it('withRedirects follows a 302 to the file', async () => {
+    const r = await read(withRedirects(fastHttpGet), '/redirect');
+    expect(r.status).toBe(200);
+    expect(r.bytes.length).toBe(big.length);
+  });
+});
