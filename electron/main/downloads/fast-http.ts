@@ -7,7 +7,7 @@ const READ_BUFFER = 1 << 20;
 // Reads smaller than this are copied out so the big buffer can be reused instead of pinned.
 const COPY_BELOW = READ_BUFFER / 4;
 // Read buffers kept for reuse per connection: recycled memory avoids fresh pages (and their faults) per MiB.
-const POOL_SIZE = 12;
+const POOL_SIZE = 8;
 const HEADER_LIMIT = 64 * 1024;
 
 /** Falls back to node:http for what the lean path does not do (TLS, chunked bodies). */
@@ -76,7 +76,7 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
             const length = Number(response.headers['content-length'] ?? NaN);
             remaining = Number.isFinite(length) ? length : Infinity;
             body = new Readable({
-              highWaterMark: 4 * READ_BUFFER,
+              highWaterMark: 2 * READ_BUFFER,
               read: () => socket.resume(),
               destroy: (error, done) => {
                 socket.destroy();

@@ -62,48 +62,69 @@ export async function pumpBody(options: {
   let written = 0;
   let chunks: Buffer[] = [];
   let size = 0;
-  let inFlight: Promise<void> | null = null;
+  let writing = false;
+  let ended = false;
   let writeError: unknown = null;
   let networkError: Error | null = null;
 
-  const flush = async () => {
-    if (inFlight) await inFlight;
-    inFlight = null;
-    if (writeError) throw writeError;
-    if (size === 0) return;
-    const batch = chunks;
-    const bytes = size;
-    chunks = [];
-    size = 0;
-    const start = at;
-    at += bytes;
-    inFlight = write(handle, batch, start).then(
-      () => {
-        written += bytes;
-        if (recycle) for (const chunk of batch) recycle(chunk);
-      },
-      (error: unknown) => {
-        writeError = error ?? new Error('write failed');
-      },
-    );
-  };
-
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
+  // 'data' events, not the async iterator: Readable.read() would concatenate buffered chunks into new buffers
+  // (a copy per MiB, and the read buffers could no longer be recycled).
+  return new Promise<PumpResult>((resolve, reject) => {
+    const finish = () => {
+      body.off('data', onData);
+      if (writeError) reject(writeError);
+      else resolve({ written, networkError });
+    };
+    const startWrite = () => {
+      const batch = chunks;
+      const bytes = size;
+      chunks = [];
+      size = 0;
+      const start = at;
+      at += bytes;
+      writing = true;
+      write(handle, batch, start).then(
+        () => {
+          writing = false;
+          written += bytes;
+          if (recycle) for (const chunk of batch) recycle(chunk);
+          if (ended) {
+            if (size > 0) startWrite();
+            else finish();
+          } else if (size >= batchBytes) startWrite();
+          else body.resume();
+        },
+        (error: unknown) => {
+          writing = false;
+          writeError = error ?? new Error('write failed');
+          body.destroy();
+          finish();
+        },
+      );
+    };
+    const onData = (chunk: Buffer) => {
       hash.update(chunk);
       chunks.push(chunk);
       size += chunk.length;
       onBytes(chunk.length);
-      if (size >= batchBytes) await flush();
-    }
-  } catch (error) {
-    if (writeError) throw writeError;
-    networkError = error instanceof Error ? error : new Error(String(error));
-  }
-  await flush();
-  if (inFlight) await inFlight;
-  if (writeError) throw writeError;
-  return { written, networkError };
+      if (size < batchBytes) return;
+      if (writing) body.pause();
+      else startWrite();
+    };
+    const onEnd = (error?: Error) => {
+      if (ended) return;
+      ended = true;
+      if (error) networkError = error;
+      if (writeError) return;
+      if (writing) return;
+      if (size > 0) startWrite();
+      else finish();
+    };
+    body.on('data', onData);
+    body.once('end', () => onEnd());
+    body.once('error', (error) => onEnd(error));
+    body.once('close', () => onEnd(body.readableEnded ? undefined : new Error('aborted: stream closed')));
+  });
 }
 
 /** sha256 state over the first `size` bytes of a file: how a resume keeps one checksum for the whole file. */
