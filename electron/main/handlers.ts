@@ -8,6 +8,7 @@ import type {
   WatcherStatus,
 } from '../../shared/ipc';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
+import type { UpdateStatus } from '../../shared/ipc';
 import type { Deliverable } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
@@ -51,6 +52,12 @@ export interface DesktopPort {
   startDrag(path: string): boolean;
 }
 
+export interface UpdatesPort {
+  status(): UpdateStatus;
+  check(): Promise<unknown>;
+  install(): boolean;
+}
+
 export interface HandlerDeps {
   appInfo(): Promise<AppInfo>;
   profiles: ProfilesPort;
@@ -60,6 +67,8 @@ export interface HandlerDeps {
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
   watcher: { status(): WatcherStatus; poke(): void };
   desktop: DesktopPort;
+  /** The app updater (Electron); browser mode answers `disabled`. */
+  updates: UpdatesPort;
   /** Sees every deliverables listing: the spec's Deliverable does not name its project, downloads need it. */
   onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
@@ -157,5 +166,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.library.qa(id, target ?? (await deps.settings.get()).deliveryTarget, orderedSeconds),
 
     'watcher.status': () => deps.watcher.status(),
+
+    'updates.status': () => deps.updates.status(),
+    'updates.check': async () => {
+      await deps.updates.check();
+      return deps.updates.status();
+    },
+    'updates.install': () => ({ restarting: deps.updates.install() }),
   };
 }

@@ -3,6 +3,7 @@
  */
 import * as electron from 'electron';
 import Store from 'electron-store';
+import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startElectronApp } from './electron/app';
@@ -15,7 +16,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 void startElectronApp(electron, {
   preloadPath: join(here, '../preload/index.cjs'),
   rendererDir: join(here, '../renderer'),
-  async createServices(userDataDir) {
+  autoUpdater: electronUpdater.autoUpdater,
+  async createServices(userDataDir, desktop) {
     const settingsStore = new Store<Record<string, unknown>>({ name: 'settings' });
     const secretsStore = new Store<Record<string, unknown>>({ name: 'secrets' });
     const services = await createServices({
@@ -36,6 +38,8 @@ void startElectronApp(electron, {
           return true;
         },
       },
+      updates: desktop.updates,
+      log: (message, error) => desktop.log.error(message, error),
       version: electron.app.getVersion(),
       versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '' },
     });

@@ -1,7 +1,7 @@
 import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
 import { createAnalyzer } from './audio/analyzer';
 import { createEventBus, type EventBus } from './events';
-import { createHandlers, type DesktopPort } from './handlers';
+import { createHandlers, type DesktopPort, type UpdatesPort } from './handlers';
 import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Router } from './ipc/router';
 import { createLibraryServices } from './library-services';
@@ -21,6 +21,8 @@ export interface ServicesOptions {
   /** How the current transport spells media URLs. */
   mediaScheme: MediaUrlScheme;
   desktop: DesktopPort;
+  /** The Electron edge's updater; without it (browser mode) updates are `disabled`. */
+  updates?: UpdatesPort;
   version: string;
   versions?: Record<string, string>;
   /** An already running sandbox to use for the Sandbox profile (tests); otherwise one is embedded. */
@@ -89,6 +91,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     settings,
     watcher: { status: () => watcher.status(), poke: () => void watcher.poke() },
     desktop: options.desktop,
+    updates: options.updates ?? {
+      status: () => ({ state: 'disabled', reason: 'browser' }),
+      check: async () => undefined,
+      install: () => false,
+    },
     onDeliverables: libraryAndDownloads.rememberDeliverables,
   });
   const router = createRouter({

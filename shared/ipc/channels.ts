@@ -43,6 +43,9 @@ export const CHANNELS = [
   'audio.analyze',
   'audio.qa',
   'watcher.status',
+  'updates.status',
+  'updates.check',
+  'updates.install',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];
@@ -55,6 +58,9 @@ export const EVENTS = [
   'deliverable.ready',
   'profile.changed',
   'watcher.status',
+  'menu.command',
+  'app.navigate',
+  'updates.status',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

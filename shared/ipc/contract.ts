@@ -24,9 +24,11 @@ import type {
   DownloadProgress,
   LibraryItem,
   MediaUrl,
+  MenuCommand,
   PeaksPayload,
   ProfilesState,
   Settings,
+  UpdateStatus,
   WatcherStatus,
 } from './types';
 
@@ -210,6 +212,10 @@ export const contract = {
   ).returns<QaVerdict>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),
+
+  'updates.status': channel(none).returns<UpdateStatus>(),
+  'updates.check': channel(none).returns<UpdateStatus>(),
+  'updates.install': channel(none).returns<{ restarting: boolean }>(),
 } satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -225,6 +231,11 @@ export interface EventPayloads {
   'deliverable.ready': DeliverableReadyEvent;
   'profile.changed': ProfilesState;
   'watcher.status': WatcherStatus;
+  /** A native menu item was chosen (its accelerator, or a click). */
+  'menu.command': { command: MenuCommand };
+  /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
+  'app.navigate': { route: string };
+  'updates.status': UpdateStatus;
 }
 
 // Compile-time check that every event has a payload type and nothing else does.
@@ -236,6 +247,9 @@ const _eventsCovered: Record<EventName, true> = {
   'deliverable.ready': true,
   'profile.changed': true,
   'watcher.status': true,
+  'menu.command': true,
+  'app.navigate': true,
+  'updates.status': true,
 };
 void _eventsCovered;
 

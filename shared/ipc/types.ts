@@ -121,3 +121,40 @@ export interface MediaUrl {
   url: string;
   contentType: string;
 }
+
+/** What a native menu item asks the renderer to do. */
+export const MENU_COMMANDS = [
+  'project.new',
+  'navigate.projects',
+  'navigate.downloads',
+  'navigate.library',
+  'navigate.settings',
+  'review.playPause',
+  'review.back',
+  'review.stop',
+  'review.forward',
+  'review.seekBack',
+  'review.seekForward',
+  'review.seekBackLong',
+  'review.seekForwardLong',
+  'review.start',
+  'review.end',
+  'review.approve',
+  'review.reject',
+  'review.revision',
+  'review.previousVersion',
+  'review.nextVersion',
+  'updates.check',
+  'updates.install',
+] as const;
+export type MenuCommand = (typeof MENU_COMMANDS)[number];
+
+/** The app updater's state; `ready` means "restart to update" can be offered. */
+export type UpdateStatus =
+  | { state: 'disabled'; reason: 'dev' | 'browser' | 'unsupported' }
+  | { state: 'idle'; checkedAt: string | null }
+  | { state: 'checking' }
+  | { state: 'available'; version: string }
+  | { state: 'downloading'; version: string; percent: number }
+  | { state: 'ready'; version: string }
+  | { state: 'error'; message: string };

@@ -1,31 +1,9 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
-/** What a menu click asks the renderer to do (sent as the proposed `menu.command` event). */
-export const MENU_COMMANDS = [
-  'project.new',
-  'navigate.projects',
-  'navigate.downloads',
-  'navigate.library',
-  'navigate.settings',
-  'review.playPause',
-  'review.back',
-  'review.stop',
-  'review.forward',
-  'review.seekBack',
-  'review.seekForward',
-  'review.seekBackLong',
-  'review.seekForwardLong',
-  'review.start',
-  'review.end',
-  'review.approve',
-  'review.reject',
-  'review.revision',
-  'review.previousVersion',
-  'review.nextVersion',
-  'updates.check',
-  'updates.install',
-] as const;
-export type MenuCommand = (typeof MENU_COMMANDS)[number];
+import { MENU_COMMANDS, type MenuCommand } from '../../../shared/ipc/types';
+
+/** What a menu click asks the renderer to do (the `menu.command` event); the list lives in shared/ipc. */
+export { MENU_COMMANDS, type MenuCommand };
 
 export interface MenuOptions {
   platform: NodeJS.Platform;

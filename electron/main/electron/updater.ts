@@ -1,14 +1,9 @@
 import { redact } from './log';
 
 /** Where an update stands; `ready` is what the renderer shows as "Restart to update". */
-export type UpdateStatus =
-  | { state: 'disabled'; reason: 'dev' | 'browser' | 'unsupported' }
-  | { state: 'idle'; checkedAt: string | null }
-  | { state: 'checking' }
-  | { state: 'available'; version: string }
-  | { state: 'downloading'; version: string; percent: number }
-  | { state: 'ready'; version: string }
-  | { state: 'error'; message: string };
+import type { UpdateStatus } from '../../../shared/ipc/types';
+
+export type { UpdateStatus };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- electron-updater's own listener type
 type Listener = (...args: any[]) => void;
