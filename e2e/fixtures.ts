@@ -12,6 +12,8 @@ export interface Session {
   work: string;
   dataDir: string;
   libraryDir: string;
+  /** serve.ts's own control server (stop/start the sandbox). */
+  controlUrl: string;
 }
 
 /** Talks to the sandbox's control routes (/_sandbox/...), as a test would in place of the real creatives. */
@@ -37,6 +39,18 @@ export class SandboxControl {
 
   talentAway(deliverableId: string, until: string) {
     return this.call('POST', `/_sandbox/deliverables/${deliverableId}/talent-away`, { until });
+  }
+
+  /** Stops the sandbox (the service goes away: connection refused), for offline specs. */
+  async stop(): Promise<void> {
+    const res = await fetch(`${this.session.controlUrl}/sandbox/stop`, { method: 'POST' });
+    if (!res.ok) throw new Error(`stopping the sandbox -> ${res.status} ${await res.text()}`);
+  }
+
+  /** Starts the sandbox again on the same URL with the same state (no-op when it runs). */
+  async start(): Promise<void> {
+    const res = await fetch(`${this.session.controlUrl}/sandbox/start`, { method: 'POST' });
+    if (!res.ok) throw new Error(`starting the sandbox -> ${res.status} ${await res.text()}`);
   }
 
   /** Calls the service directly, as the app's own user (to prepare state a spec does not exercise in the UI). */

@@ -3,10 +3,12 @@
  * profile, with data and library in a temp folder. Prints one JSON line for the specs; exits when stdin closes.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSandbox } from '../electron/sandbox/server';
+import { createSandbox, type Sandbox } from '../electron/sandbox/server';
 import { startBrowserMode } from '../electron/main/browser-mode';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,21 +17,46 @@ const sandboxDir = join(work, 'sandbox');
 const dataDir = join(work, 'data');
 const libraryDir = join(work, 'Library');
 
-const sandbox = await createSandbox({ delivery: 'manual', dataDir: sandboxDir });
+let sandbox: Sandbox | null = await createSandbox({ delivery: 'manual', dataDir: sandboxDir });
+const first = sandbox;
+const sandboxPort = Number(new URL(first.url).port);
 const app = await startBrowserMode({
   rendererDir: join(root, 'out', 'renderer'),
   dataDir,
   libraryDir,
-  externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
+  externalSandbox: { url: first.url, token: first.tokens.full },
   revealInOs: false,
 });
+
+// Control for offline specs: stop the sandbox and start it again on the same port with the same state.
+const control = createServer((req, res) => {
+  const done = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  void (async () => {
+    if (req.method === 'POST' && req.url === '/sandbox/stop') {
+      await sandbox?.close();
+      sandbox = null;
+      return done(200, { running: false });
+    }
+    if (req.method === 'POST' && req.url === '/sandbox/start') {
+      sandbox ??= await createSandbox({ delivery: 'manual', dataDir: sandboxDir, port: sandboxPort });
+      return done(200, { running: true, url: sandbox.url });
+    }
+    return done(404, { error: 'unknown control route' });
+  })().catch((error: unknown) => done(500, { error: String(error) }));
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 
 process.stdout.write(
   `${JSON.stringify({
     appUrl: app.url,
     origin: app.origin,
-    sandboxUrl: sandbox.url,
-    tokens: sandbox.tokens,
+    sandboxUrl: first.url,
+    tokens: first.tokens,
+    controlUrl,
     work,
     dataDir,
     libraryDir,
@@ -41,7 +68,8 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await app.close().catch(() => undefined);
-  await sandbox.close().catch(() => undefined);
+  control.close();
+  await sandbox?.close().catch(() => undefined);
   process.exit(0);
 };
 process.stdin.on('end', () => void stop());
