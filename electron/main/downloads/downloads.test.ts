@@ -496,6 +496,39 @@ describe('downloads against the sandbox', () => {
     expect(samples.some((p) => p.rate > 500_000 && p.etaSeconds !== null && p.total !== null)).toBe(true);
   }, 60_000);
 
+  it('runs the analyze hook on finished audio and records analysis and peaks in the library', async () => {
+    const calls: Array<[string, string]> = [];
+    const { downloads, library } = manager({
+      analyze: async (path, format) => {
+        calls.push([path, format]);
+        expect((await stat(path)).size).toBeGreaterThan(0); // the final file is complete when analysed
+        await writeFile(`${path}.peaks`, 'TDPK');
+        return {
+          durationSeconds: 3,
+          sampleRate: 48_000,
+          channels: 1,
+          bitDepth: 24,
+          codec: 'pcm_s24le',
+          integratedLufs: -23,
+          loudnessRangeLu: 2,
+          maxMomentaryLufs: -20,
+          maxShortTermLufs: -21,
+          truePeakDbtp: -3,
+          samplePeakDbfs: -3.2,
+        };
+      },
+    });
+    const wav = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    const pdf = await downloads.start({ deliverableId: scriptId, format: 'pdf' });
+    await downloads.idle();
+    expect(calls).toEqual([[join(libraryDir, ...wav.relativePath.split('/')), 'wav']]);
+    const items = await library.list();
+    const wavItem = items.find((i) => i.format === 'wav')!;
+    expect(wavItem).toMatchObject({ hasPeaks: true, analysis: { integratedLufs: -23, codec: 'pcm_s24le' } });
+    expect(items.find((i) => i.format === 'pdf')).toMatchObject({ hasPeaks: false, analysis: null });
+    expect(pdf.format).toBe('pdf');
+  });
+
   it('startProject queues every file of a project', async () => {
     const projectId = deliverables.get(postId)!.projectId;
     const { downloads } = manager({

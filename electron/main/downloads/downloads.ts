@@ -466,16 +466,21 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await stat(root);
     } catch {
       // Create the library folder itself only when its parent exists: an unplugged drive must not be recreated.
-      await local(root, () => mkdir(root)).catch((error: unknown) => {
-        throw new DownloadError(
-          'NOT_FOUND_LOCAL',
-          `The library folder ${root} does not exist and cannot be created.`,
-          false,
-          {
-            cause: error,
-          },
-        );
-      });
+      try {
+        await mkdir(root);
+      } catch (error) {
+        // Two jobs starting together both find it missing; the second one's EEXIST is fine.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EEXIST' && code !== 'ENOENT') throw localError(error, root);
+        if (code === 'ENOENT') {
+          throw new DownloadError(
+            'NOT_FOUND_LOCAL',
+            `The library folder ${root} does not exist and cannot be created.`,
+            false,
+            { cause: error },
+          );
+        }
+      }
     }
     await local(dirname(finalPath), () => mkdir(dirname(finalPath), { recursive: true }));
   }
