@@ -18,10 +18,7 @@ export type HttpGet = (
   init: { headers: Record<string, string>; signal: AbortSignal },
 ) => Promise<HttpResponse>;
 
-/**
- * GET over node:http(s). Measured on loopback (bench/download.ts): a raw IncomingMessage consumed in large
- * batches costs less CPU per byte than undici's fetch or got streams.
- */
+/** GET over node:http(s): the fallback of fastHttpGet for HTTPS and chunked answers. */
 export const nodeHttpGet: HttpGet = (url, init) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
