@@ -4,9 +4,8 @@
  * never copied or bundled into ours, so it can be replaced by the user as the LGPL requires.
  */
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { open } from 'node:fs/promises';
 import type { AudioSource } from './synth';
-import { writeFully } from './wav-writer';
+import { writeChunksToFile } from './wav-writer';
 
 /** Options of the MP3 encoder. */
 export interface Mp3Options {
@@ -43,21 +42,6 @@ export function* mp3Chunks(source: AudioSource, opts: Mp3Options = {}): Generato
 }
 
 /** Writes a source as an MP3 file at `path` (fsynced); returns its size in bytes. */
-export async function writeMp3File(
-  path: string,
-  source: AudioSource,
-  opts: Mp3Options = {},
-): Promise<number> {
-  const fh = await open(path, 'w');
-  let size = 0;
-  try {
-    for (const chunk of mp3Chunks(source, opts)) {
-      await writeFully(fh, chunk);
-      size += chunk.length;
-    }
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  return size;
+export function writeMp3File(path: string, source: AudioSource, opts: Mp3Options = {}): Promise<number> {
+  return writeChunksToFile(path, mp3Chunks(source, opts));
 }

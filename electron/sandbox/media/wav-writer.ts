@@ -113,7 +113,7 @@ export function* wavChunks(source: AudioSource, opts: WavStreamOptions = {}): Ge
 }
 
 /** Writes all of `chunk`, looping on short writes. */
-export async function writeFully(fh: FileHandle, chunk: Uint8Array): Promise<void> {
+async function writeFully(fh: FileHandle, chunk: Uint8Array): Promise<void> {
   let at = 0;
   while (at < chunk.length) {
     const { bytesWritten } = await fh.write(chunk, at, chunk.length - at);
@@ -121,16 +121,12 @@ export async function writeFully(fh: FileHandle, chunk: Uint8Array): Promise<voi
   }
 }
 
-/** Writes a source as a WAV file at `path` (fsynced); returns its size in bytes. */
-export async function writeWavFile(
-  path: string,
-  source: AudioSource,
-  opts: WavStreamOptions = {},
-): Promise<number> {
+/** Writes every chunk to a new file at `path` (fsynced, closed even on failure); returns its size in bytes. */
+export async function writeChunksToFile(path: string, chunks: Iterable<Uint8Array>): Promise<number> {
   const fh = await open(path, 'w');
   let size = 0;
   try {
-    for (const chunk of wavChunks(source, opts)) {
+    for (const chunk of chunks) {
       await writeFully(fh, chunk);
       size += chunk.length;
     }
@@ -139,4 +135,13 @@ export async function writeWavFile(
     await fh.close();
   }
   return size;
+}
+
+/** Writes a source as a WAV file at `path` (fsynced); returns its size in bytes. */
+export function writeWavFile(
+  path: string,
+  source: AudioSource,
+  opts: WavStreamOptions = {},
+): Promise<number> {
+  return writeChunksToFile(path, wavChunks(source, opts));
 }
