@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { voiceOverService } from '../electron/sandbox/sample-bodies';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -38,17 +39,7 @@ const PROJECT_BODY = {
   title: 'Bench campaign',
   mainService: 'voice_over',
   remarks: '',
-  services: [
-    {
-      subCategory: 'voice_over',
-      language: 'eng-us',
-      genderAndAge: 'youngAdultFemale',
-      script: [
-        { part001: 'Hello and welcome to the spring sale.' },
-        { part002: 'Everything must go, today only.' },
-      ],
-    },
-  ],
+  services: [voiceOverService()],
 };
 
 interface ChildInfo {

@@ -1,3 +1,4 @@
+import { audioAdsServices, voiceOverService } from '../../electron/sandbox/sample-bodies';
 import type { SandboxControl } from '../fixtures';
 
 /** A project as the service answers it (only the fields the specs read). */
@@ -35,19 +36,11 @@ export async function createVoiceOver(
   sandbox: SandboxControl,
   options: { title: string; fulfillmentType?: 'speedy' | 'booking' | 'contest'; parts?: string[] },
 ): Promise<ProjectInfo> {
-  const parts = options.parts ?? ['Hello and welcome to the spring sale.', 'Everything must go, today only.'];
   return (await sandbox.api('POST', '/projects', {
     title: options.title,
     mainService: 'voice_over',
     fulfillmentType: options.fulfillmentType ?? 'speedy',
-    services: [
-      {
-        subCategory: 'voice_over',
-        language: 'eng-us',
-        genderAndAge: 'youngAdultFemale',
-        script: parts.map((text, i) => ({ [`part${String(i + 1).padStart(3, '0')}`]: text })),
-      },
-    ],
+    services: [voiceOverService(options.parts)],
   })) as ProjectInfo;
 }
 
@@ -56,18 +49,7 @@ export async function createAudioAd(sandbox: SandboxControl, title: string): Pro
   return (await sandbox.api('POST', '/projects', {
     title,
     mainService: 'audio_ads',
-    services: [
-      {
-        subCategory: 'scriptwriting',
-        seconds: 30,
-        language: 'eng-us',
-        topic: 'Fresh bread delivered',
-        purpose: 'Sell more bread',
-        targetAudience: 'Busy parents',
-      },
-      { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale' },
-      { subCategory: 'post-production', seconds: 30, trackId: 20 },
-    ],
+    services: audioAdsServices(),
   })) as ProjectInfo;
 }
 

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxServices } from './app';
 import type { MediaDescriptor, SandboxCatalog } from './engine';
+import { audioAdsServices, voiceOverService } from './sample-bodies';
 import { createSandbox, type Sandbox, type SandboxOptions } from './server';
 
 /** A parsed JSON answer, read loosely in tests. */
@@ -40,17 +41,7 @@ export function voiceOverBody(overrides: Record<string, unknown> = {}) {
     mainService: 'voice_over',
     fulfillmentType: 'speedy',
     remarks: '',
-    services: [
-      {
-        subCategory: 'voice_over',
-        language: 'eng-us',
-        genderAndAge: 'youngAdultFemale',
-        script: [
-          { part001: 'Hello and welcome to the spring sale.' },
-          { part002: 'Everything must go, today only.' },
-        ],
-      },
-    ],
+    services: [voiceOverService()],
     ...overrides,
   };
 }
@@ -61,18 +52,7 @@ export function audioAdsBody(overrides: Record<string, unknown> = {}) {
     title: 'Radio spot',
     mainService: 'audio_ads',
     remarks: '',
-    services: [
-      {
-        subCategory: 'scriptwriting',
-        seconds: 30,
-        language: 'eng-us',
-        topic: 'Fresh bread delivered',
-        purpose: 'Sell more bread',
-        targetAudience: 'Busy parents',
-      },
-      { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale' },
-      { subCategory: 'post-production', seconds: 30, trackId: 20 },
-    ],
+    services: audioAdsServices(),
     ...overrides,
   };
 }
