@@ -31,40 +31,49 @@ export interface Pro {
   rating: number;
 }
 
-const FIRST = [
+/** First names by the voice a pro records, so a catalogue entry never reads as a mismatch to a producer. */
+const FIRST_FEMALE = [
   'Ava',
-  'Liam',
   'Maya',
-  'Noah',
   'Sofia',
-  'Ethan',
   'Chloe',
-  'Lucas',
   'Zoe',
-  'Mateo',
   'Amara',
-  'Kenji',
   'Priya',
-  'Omar',
   'Leila',
-  'Tomas',
   'Ingrid',
-  'Rafael',
   'Hana',
-  'Diego',
   'Nadia',
-  'Felix',
   'Aisha',
-  'Jonas',
   'Elena',
-  'Ravi',
   'Clara',
-  'Yusuf',
   'Greta',
-  'Marco',
-  'Sun',
   'Ines',
 ];
+const FIRST_MALE = [
+  'Liam',
+  'Noah',
+  'Ethan',
+  'Lucas',
+  'Mateo',
+  'Kenji',
+  'Omar',
+  'Tomas',
+  'Rafael',
+  'Diego',
+  'Felix',
+  'Jonas',
+  'Ravi',
+  'Yusuf',
+  'Marco',
+  'Sun',
+];
+
+function firstNames(genderAndAge: string): readonly string[] {
+  if (/female|girl/i.test(genderAndAge)) return FIRST_FEMALE;
+  if (/male|boy/i.test(genderAndAge)) return FIRST_MALE;
+  return [...FIRST_FEMALE, ...FIRST_MALE];
+}
 const LAST = [
   'Walker',
   'Moreau',
@@ -133,14 +142,15 @@ export function createProCatalogue(seed = 'takedesk-pros-v1', count = PRO_COUNT)
     const suffix = Math.floor(r.next() * 36 ** 4)
       .toString(36)
       .padStart(4, '0');
+    // Adults are most of the market.
+    const genderAndAge = inVoiceCover
+      ? voices[coverVoice % voices.length]!
+      : r.pick(r.chance(0.75) ? voices.slice(3) : voices);
     pros.push({
       publicId: `pro-${String(i + 1).padStart(4, '0')}-${suffix}`,
-      fullName: `${r.pick(FIRST)} ${r.pick(LAST)}`,
+      fullName: `${r.pick(firstNames(genderAndAge))} ${r.pick(LAST)}`,
       languages,
-      // Adults are most of the market.
-      genderAndAge: inVoiceCover
-        ? voices[coverVoice % voices.length]!
-        : r.pick(r.chance(0.75) ? voices.slice(3) : voices),
+      genderAndAge,
       purposes,
       categories: r.chance(0.4) ? ['voice_over', 'audio_ads'] : ['voice_over'],
       turnAroundTimeDays: r.int(1, 5),
