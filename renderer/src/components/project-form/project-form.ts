@@ -54,6 +54,9 @@ export interface ProjectForm {
 export type Section = 'voiceOver' | 'scriptwriting' | 'adsVoiceOver' | 'postProduction';
 
 /** A fresh form with the spec's defaults. */
+
+/** The live service's default language (its attribute `defaultValue`, service-facts §1). */
+export const DEFAULT_LANGUAGE = 'eng-us';
 export function emptyForm(): ProjectForm {
   return {
     mainService: 'voice_over',
@@ -63,7 +66,7 @@ export function emptyForm(): ProjectForm {
     fake: false,
     test: false,
     voiceOver: {
-      language: '',
+      language: DEFAULT_LANGUAGE,
       genderAndAge: '',
       purpose: 'radioTvAds',
       script: [{ key: 'part001', text: '' }],
@@ -71,7 +74,7 @@ export function emptyForm(): ProjectForm {
     withScriptwriting: true,
     scriptwriting: {
       seconds: 30,
-      language: '',
+      language: DEFAULT_LANGUAGE,
       voicePerspective: 'service-pro-choice',
       topic: '',
       purpose: '',
@@ -81,7 +84,13 @@ export function emptyForm(): ProjectForm {
       tone: Object.fromEntries(TONE_KEYS.map((k) => [k, 0])) as Record<ToneKey, number>,
       assetsFiles: [],
     },
-    adsVoiceOver: { language: '', genderAndAge: '', purpose: 'radioTvAds', remarks: '', assetsFiles: [] },
+    adsVoiceOver: {
+      language: DEFAULT_LANGUAGE,
+      genderAndAge: '',
+      purpose: 'radioTvAds',
+      remarks: '',
+      assetsFiles: [],
+    },
     postProduction: {
       seconds: 30,
       remarks: '',
