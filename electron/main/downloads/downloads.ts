@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -17,7 +17,6 @@ import { DownloadError, local, localError } from './errors';
 import { fastHttpGet } from './fast-http';
 import { withRedirects, type HttpGet, type HttpResponse } from './http';
 import { createRateMeter, type RateMeter } from './rate';
-import { createHashThread, type ChunkHash } from './hasher';
 import { hashPrefix, pumpBody, writeChunks, type WriteChunks } from './transfer';
 
 /** What the caller asks for. */
@@ -149,7 +148,6 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   const now = deps.now ?? (() => new Date());
   const retry: RetryPolicy = { attempts: 6, baseDelayMs: 250, maxDelayMs: 10_000, ...deps.retry };
   const interval = deps.progressIntervalMs ?? 250;
-  const hashing = createHashThread();
   const entries = new Map<string, Entry>();
   let closed = false;
   let idleWaiters: Array<() => void> = [];
@@ -334,144 +332,132 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     const part = `${finalPath}.part`;
     await ensureFolder(finalPath);
 
-    let hash: ChunkHash | null = null;
-    /** Drops a checksum that no longer matches the bytes on disk (and frees its thread). */
-    const dropHash = () => {
-      hash?.dispose();
-      hash = null;
-    };
-    try {
-      let hashed = 0;
-      let failures = 0;
-      let refreshed = false;
-      for (;;) {
-        if (signal.aborted) throw new Error('aborted');
-        const before = job.bytes;
-        try {
-          const resolved = await resolveEntry(entry);
-          if (job.format === 'txt') {
-            if (typeof resolved.content !== 'string') {
-              throw new DownloadError('NO_SUCH_FORMAT', 'This deliverable has no script text.');
-            }
-            const body = Buffer.from(resolved.content, 'utf8');
-            dropHash();
-            hash = hashing.create();
-            const handle = await local(part, () => open(part, 'w'));
-            try {
-              await local(part, () => write(handle, [body], 0));
-              hash.update(body);
-              await local(part, () => handle.sync());
-            } finally {
-              await handle.close().catch(() => undefined);
-            }
-            job.bytes = body.length;
-            job.total = body.length;
-            hashed = body.length;
-            break;
+    let hash: Hash | null = null;
+    let hashed = 0;
+    let failures = 0;
+    let refreshed = false;
+    for (;;) {
+      if (signal.aborted) throw new Error('aborted');
+      const before = job.bytes;
+      try {
+        const resolved = await resolveEntry(entry);
+        if (job.format === 'txt') {
+          if (typeof resolved.content !== 'string') {
+            throw new DownloadError('NO_SUCH_FORMAT', 'This deliverable has no script text.');
           }
-          if (!resolved.url)
-            throw new DownloadError('NO_SUCH_FORMAT', `This deliverable has no ${job.format} file.`);
-          const handle = await openPart(part);
+          const body = Buffer.from(resolved.content, 'utf8');
+          hash = createHash('sha256');
+          const handle = await local(part, () => open(part, 'w'));
           try {
-            const size = (await local(part, () => handle.stat())).size;
-            if (!hash || hashed !== size) {
-              // Resuming (after a restart or a failed write): the checksum must cover the bytes already on disk.
-              dropHash();
-              const fresh = hashing.create();
-              hash = fresh;
-              await local(part, () => hashPrefix(fresh, part, size));
-              hashed = size;
-            }
-            job.bytes = size;
-            let outcome: 'complete' | 'restart';
-            try {
-              outcome = await transferOnce(entry, resolved, handle, part, hash, signal);
-            } catch (error) {
-              // After a cut the checksum covers exactly the bytes on disk; after a local failure it may not.
-              const keeps =
-                error instanceof DownloadError && ['NETWORK', 'HTTP', 'RESOLVE_FAILED'].includes(error.type);
-              if (keeps) hashed = job.bytes;
-              else dropHash();
-              throw error;
-            }
-            hashed = job.bytes;
-            if (outcome === 'restart') {
-              dropHash();
-              continue;
-            }
-            if (outcome === 'complete') {
-              await local(part, () => handle.sync());
-              break;
-            }
+            await local(part, () => write(handle, [body], 0));
+            hash.update(body);
+            await local(part, () => handle.sync());
           } finally {
             await handle.close().catch(() => undefined);
           }
-        } catch (error) {
-          if (signal.aborted) throw error;
-          if (!(error instanceof DownloadError) || !error.retryable) {
-            if (error instanceof DownloadError && error.type === 'HTTP' && !refreshed) {
-              // Media links can expire: ask the service for a fresh one once before giving up.
-              refreshed = true;
-              entry.resolved = null;
-              continue;
-            }
+          job.bytes = body.length;
+          job.total = body.length;
+          hashed = body.length;
+          break;
+        }
+        if (!resolved.url)
+          throw new DownloadError('NO_SUCH_FORMAT', `This deliverable has no ${job.format} file.`);
+        const handle = await openPart(part);
+        try {
+          const size = (await local(part, () => handle.stat())).size;
+          if (!hash || hashed !== size) {
+            // Resuming (after a restart or a failed write): the checksum must cover the bytes already on disk.
+            hash = createHash('sha256');
+            await local(part, () => hashPrefix(hash as Hash, part, size));
+            hashed = size;
+          }
+          job.bytes = size;
+          let outcome: 'complete' | 'restart';
+          try {
+            outcome = await transferOnce(entry, resolved, handle, part, hash, signal);
+          } catch (error) {
+            // After a cut the checksum covers exactly the bytes on disk; after a local failure it may not.
+            const keeps =
+              error instanceof DownloadError && ['NETWORK', 'HTTP', 'RESOLVE_FAILED'].includes(error.type);
+            if (keeps) hashed = job.bytes;
+            else hash = null;
             throw error;
           }
-          failures = job.bytes > before ? 1 : failures + 1;
-          if (failures > retry.attempts) throw error;
-          const delay = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (failures - 1));
-          await sleep(delay * (0.75 + Math.random() * 0.5), signal);
-          continue;
+          hashed = job.bytes;
+          if (outcome === 'restart') {
+            hash = null;
+            continue;
+          }
+          if (outcome === 'complete') {
+            await local(part, () => handle.sync());
+            break;
+          }
+        } finally {
+          await handle.close().catch(() => undefined);
         }
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (!(error instanceof DownloadError) || !error.retryable) {
+          if (error instanceof DownloadError && error.type === 'HTTP' && !refreshed) {
+            // Media links can expire: ask the service for a fresh one once before giving up.
+            refreshed = true;
+            entry.resolved = null;
+            continue;
+          }
+          throw error;
+        }
+        failures = job.bytes > before ? 1 : failures + 1;
+        if (failures > retry.attempts) throw error;
+        const delay = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (failures - 1));
+        await sleep(delay * (0.75 + Math.random() * 0.5), signal);
+        continue;
       }
-
-      job.state = 'verifying';
-      changed(entry);
-      const size = (await local(part, () => stat(part))).size;
-      if (job.total !== null && size !== job.total) {
-        throw new DownloadError(
-          'SIZE_MISMATCH',
-          `Expected ${job.total} bytes but have ${size}; the partial file is kept.`,
-        );
-      }
-      const sha256 = hash ? await (hash as ChunkHash).digest() : '';
-      if (signal.aborted) throw new Error('aborted');
-      // The rename is the commit point: a file under its final name is always complete.
-      await local(finalPath, () => rename(part, finalPath));
-      await syncFolder(dirname(finalPath));
-
-      let analysis: AudioAnalysis | null = null;
-      if (deps.analyze && (job.format === 'wav' || job.format === 'mp3')) {
-        analysis = await deps.analyze(finalPath, job.format).catch(() => null);
-      }
-      const hasPeaks = await stat(`${finalPath}.peaks`).then(
-        () => true,
-        () => false,
-      );
-      const item: LibraryItem = {
-        id: deps.library.itemId(job.deliverableId, job.version, job.format),
-        projectId: job.projectId,
-        projectTitle: job.projectTitle,
-        serviceSubCategory: job.serviceSubCategory,
-        deliverableId: job.deliverableId,
-        deliverableName: job.deliverableName,
-        version: job.version,
-        format: job.format,
-        relativePath: job.relativePath,
-        size,
-        sha256,
-        downloadedAt: now().toISOString(),
-        orderedSeconds: entry.orderedSeconds,
-        analysis,
-        hasPeaks,
-      };
-      await deps.library.upsert(item);
-      job.libraryId = item.id;
-      job.bytes = size;
-      job.total = size;
-    } finally {
-      dropHash(); // whatever ended the job, its hashing thread goes too
     }
+
+    job.state = 'verifying';
+    changed(entry);
+    const size = (await local(part, () => stat(part))).size;
+    if (job.total !== null && size !== job.total) {
+      throw new DownloadError(
+        'SIZE_MISMATCH',
+        `Expected ${job.total} bytes but have ${size}; the partial file is kept.`,
+      );
+    }
+    const sha256 = (hash as Hash | null)?.digest('hex') ?? '';
+    if (signal.aborted) throw new Error('aborted');
+    // The rename is the commit point: a file under its final name is always complete.
+    await local(finalPath, () => rename(part, finalPath));
+    await syncFolder(dirname(finalPath));
+
+    let analysis: AudioAnalysis | null = null;
+    if (deps.analyze && (job.format === 'wav' || job.format === 'mp3')) {
+      analysis = await deps.analyze(finalPath, job.format).catch(() => null);
+    }
+    const hasPeaks = await stat(`${finalPath}.peaks`).then(
+      () => true,
+      () => false,
+    );
+    const item: LibraryItem = {
+      id: deps.library.itemId(job.deliverableId, job.version, job.format),
+      projectId: job.projectId,
+      projectTitle: job.projectTitle,
+      serviceSubCategory: job.serviceSubCategory,
+      deliverableId: job.deliverableId,
+      deliverableName: job.deliverableName,
+      version: job.version,
+      format: job.format,
+      relativePath: job.relativePath,
+      size,
+      sha256,
+      downloadedAt: now().toISOString(),
+      orderedSeconds: entry.orderedSeconds,
+      analysis,
+      hasPeaks,
+    };
+    await deps.library.upsert(item);
+    job.libraryId = item.id;
+    job.bytes = size;
+    job.total = size;
   }
 
   async function ensureFolder(finalPath: string) {
@@ -514,7 +500,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     resolved: ResolvedDownload,
     handle: FileHandle,
     part: string,
-    hash: ChunkHash,
+    hash: Hash,
     signal: AbortSignal,
   ): Promise<'complete' | 'restart'> {
     const { job } = entry;
@@ -771,7 +757,6 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await Promise.all([...entries.values()].filter((e) => e.running).map((e) => stop(e, 'close')));
       await persist();
       if (saving) await saving;
-      await hashing.close();
     },
   };
   return downloads;

@@ -1,4 +1,4 @@
-import type { ChunkHash } from './hasher';
+import type { Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -59,7 +59,7 @@ export async function pumpBody(options: {
   body: Readable;
   handle: FileHandle;
   position: number;
-  hash: Pick<ChunkHash, 'update'>;
+  hash: Hash;
   write: WriteChunks;
   onBytes: (n: number) => void;
   /** Returns a chunk to the transport after it is hashed and written. */
@@ -159,7 +159,7 @@ export async function pumpBody(options: {
 }
 
 /** sha256 state over the first `size` bytes of a file: how a resume keeps one checksum for the whole file. */
-export async function hashPrefix(hash: Pick<ChunkHash, 'update'>, path: string, size: number): Promise<void> {
+export async function hashPrefix(hash: Hash, path: string, size: number): Promise<void> {
   if (size === 0) return;
   for await (const chunk of createReadStream(path, { start: 0, end: size - 1, highWaterMark: 4 << 20 })) {
     hash.update(chunk as Buffer);
