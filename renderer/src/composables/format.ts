@@ -60,14 +60,6 @@ export function formatLevel(value: number | null | undefined, unit: string): str
   return `${value.toFixed(1)} ${unit}`;
 }
 
-/** A service timestamp (ISO 8601, often without zone) as a short local date and time. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** Inserts `insert` into `text` at the caret (replacing a selection); returns the new text and caret. */
 export function insertAtCaret(
   text: string,
