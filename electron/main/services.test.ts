@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/ipc';
-import { createSandbox, type Sandbox } from '../sandbox/server';
-import { createMemorySettingsStore } from './profiles';
-import { createMemorySecretStore } from './secrets';
-import { createServices, type Services } from './services';
+import type { Sandbox } from '../sandbox/server';
+import type { Services } from './services';
+import { startTestWorld, type TestWorld } from './test-world';
 
 /** The whole main process under Node against a real sandbox: the router is the only way in, as for a renderer. */
 describe('main-process services over the router', () => {
-  let dir: string;
+  let world: TestWorld;
   let sandbox: Sandbox;
   let services: Services;
   const answers: unknown[] = [];
@@ -28,27 +24,11 @@ describe('main-process services over the router', () => {
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'takedesk-services-'));
-    sandbox = await createSandbox({ delivery: 'manual' });
-    services = await createServices({
-      mode: 'browser',
-      dataDir: dir,
-      settingsStore: createMemorySettingsStore(),
-      secrets: createMemorySecretStore(),
-      mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
-      desktop: { reveal: () => undefined, startDrag: () => false },
-      version: '0.0.0-test',
-      externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
-      libraryDir: join(dir, 'Library'),
-      log: () => undefined,
-    });
+    world = await startTestWorld('services');
+    ({ sandbox, services } = world);
     services.events.attach((event, payload) => events.push({ event, payload }));
   });
-  afterAll(async () => {
-    await services.dispose();
-    await sandbox.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => world.close());
 
   it('answers app info and starts on the Sandbox profile', async () => {
     const info = await value<{ mode: string; secrets: { kind: string } }>('app.info');

@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, contract, type Result } from '../../../shared/ipc';
-import { createSandbox, type Sandbox } from '../../sandbox/server';
-import { createMemorySettingsStore } from '../profiles';
-import { createMemorySecretStore } from '../secrets';
-import { createServices, type Services } from '../services';
+import type { Services } from '../services';
+import { startTestWorld, type TestWorld } from '../test-world';
 
 /** Seeded (mulberry32), so a failing input can be replayed. */
 function rng(seed: number) {
@@ -97,31 +92,14 @@ function randomValue(r: () => number, depth = 0): unknown {
 }
 
 describe('router fuzz: 500 random inputs per channel', () => {
-  let dir: string;
-  let sandbox: Sandbox;
+  let world: TestWorld;
   let services: Services;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'takedesk-fuzz-'));
-    sandbox = await createSandbox({ delivery: 'manual' });
-    services = await createServices({
-      mode: 'browser',
-      dataDir: dir,
-      settingsStore: createMemorySettingsStore(),
-      secrets: createMemorySecretStore(),
-      mediaScheme: { library: (id) => `/l/${id}`, remote: (t) => `/r/${t}` },
-      desktop: { reveal: () => undefined, startDrag: () => false },
-      version: 'fuzz',
-      externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
-      libraryDir: join(dir, 'Library'),
-      log: () => undefined,
-    });
+    world = await startTestWorld('fuzz');
+    services = world.services;
   });
-  afterAll(async () => {
-    await services.dispose();
-    await sandbox.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => world.close());
 
   it.each(CHANNELS.map((c) => [c]))(
     '%s never throws and answers invalid input with VALIDATION_ERROR',

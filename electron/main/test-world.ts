@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSandbox, type Sandbox } from '../sandbox/server';
+import { createMemorySettingsStore } from './profiles';
+import { createMemorySecretStore } from './secrets';
+import { createServices, type Services } from './services';
+
+/** The whole main process under Node (browser transport, memory stores) against a fresh manual-delivery sandbox. */
+export interface TestWorld {
+  dir: string;
+  sandbox: Sandbox;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** For tests: everything lives in a temp folder and on 127.0.0.1, and `close()` removes it all. */
+export async function startTestWorld(prefix: string): Promise<TestWorld> {
+  const dir = await mkdtemp(join(tmpdir(), `takedesk-${prefix}-`));
+  const sandbox = await createSandbox({ delivery: 'manual' });
+  const services = await createServices({
+    mode: 'browser',
+    dataDir: dir,
+    settingsStore: createMemorySettingsStore(),
+    secrets: createMemorySecretStore(),
+    mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
+    desktop: { reveal: () => undefined, startDrag: () => false },
+    version: '0.0.0-test',
+    externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
+    libraryDir: join(dir, 'Library'),
+    log: () => undefined,
+  });
+  return {
+    dir,
+    sandbox,
+    services,
+    async close() {
+      await services.dispose();
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
