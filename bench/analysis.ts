@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeFile, peaksFromFile, type FileAnalysis } from '../electron/main/audio/analyze';
 import { encodeMp3, generateProgramWav, parseEbur128Summary, type FfmpegLoudness } from './lib/media';
+import { mp3DecodeFloor, mp3TwoThreadDecodeFloor } from './lib/mp3-floor';
 import { comparisonTable, markdownTable, printComparison, seconds, type Comparison } from './lib/report';
 import { hasCommand, runCommand, timeRuns } from './lib/timing';
 
@@ -133,6 +134,19 @@ async function main(): Promise<void> {
       () => ffmpegNull(mp3),
     );
     // sox here is built without MP3 support, so the MP3 reference is ffmpeg alone.
+    // The decoder's own floor: no peaks pass with mpg123-decoder (WASM) can be faster than these.
+    await compare(
+      'MP3 decode only, one thread (mpg123 WASM floor)',
+      () => mp3DecodeFloor(mp3),
+      'ffmpeg -f null',
+      () => ffmpegNull(mp3),
+    );
+    await compare(
+      'MP3 decode only, two threads (bound of a split)',
+      () => mp3TwoThreadDecodeFloor(mp3),
+      'ffmpeg -f null',
+      () => ffmpegNull(mp3),
+    );
 
     console.log('\n## Audio analysis benchmark\n');
     console.log(comparisonTable(comparisons));
