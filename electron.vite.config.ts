@@ -13,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve(root, 'electron/main/index.ts'),
           'audio-worker': resolve(root, 'electron/main/audio/worker.ts'),
+          'follow-worker': resolve(root, 'electron/main/downloads/follow-worker.ts'),
         },
       },
     },

@@ -16,6 +16,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { DownloadJob, MediaFormat } from '../shared/ipc';
 import { createDownloads } from '../electron/main/downloads/downloads';
+import { createWorkerFollow, followInline, type Follow } from '../electron/main/downloads/follower';
 import { createLibrary } from '../electron/main/library/library';
 import { BENCH_MEDIA, createMediaStore } from '../electron/sandbox/media/media-store';
 import { markdownTable } from './lib/report';
@@ -77,7 +78,7 @@ async function runCurl(url: string, file: string, durable = false): Promise<Samp
   return { seconds };
 }
 
-async function runOurs(url: string, work: string, format: MediaFormat): Promise<Sample> {
+async function runOurs(url: string, work: string, format: MediaFormat, follow: Follow): Promise<Sample> {
   const libraryDir = join(work, 'library');
   await mkdir(libraryDir, { recursive: true });
   let verifyingAt = 0;
@@ -102,6 +103,7 @@ async function runOurs(url: string, work: string, format: MediaFormat): Promise<
     },
     stateFile: join(work, 'downloads.json'),
     concurrency: () => 1,
+    follow,
   });
   await downloads.ready();
   flushDisk();
@@ -120,6 +122,9 @@ async function runOurs(url: string, work: string, format: MediaFormat): Promise<
   await rm(work, { recursive: true, force: true });
   return { seconds, transferSeconds: (verifyingAt - t0) / 1000, rssDeltaMb: (peak - base) / 1e6 };
 }
+
+const workers = createWorkerFollow({ analyze: false });
+const follow: Follow = process.env.BENCH_FOLLOW === 'inline' ? followInline : workers;
 
 async function main() {
   const dataDir = join(tmpdir(), 'takedesk-bench-download');
@@ -141,7 +146,7 @@ async function main() {
       const mb = size / 1e6;
       // Warm-up: the server's file cache and both clients' code paths.
       await runCurl(mediaUrl, join(out, `warm.${format}`));
-      await runOurs(mediaUrl, join(out, 'warm'), format);
+      await runOurs(mediaUrl, join(out, 'warm'), format, follow);
       const curl: Sample[] = [];
       const curlDurable: Sample[] = [];
       const ours: Sample[] = [];
@@ -150,9 +155,9 @@ async function main() {
         if (i % 2 === 0) {
           curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
           curlDurable.push(await runCurl(mediaUrl, join(out, `curl.${format}`), true));
-          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format));
+          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, follow));
         } else {
-          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format));
+          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, follow));
           curlDurable.push(await runCurl(mediaUrl, join(out, `curl.${format}`), true));
           curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
         }
@@ -182,6 +187,7 @@ async function main() {
       ]);
     }
   } finally {
+    await workers.close();
     proc.kill('SIGTERM');
     await rm(out, { recursive: true, force: true });
   }

@@ -4,7 +4,13 @@ import { qaVerdict } from '../../shared/audio';
 import type { Deliverable, Project } from '../../shared/api';
 import type { MediaFormat } from '../../shared/ipc';
 import type { Analyzer } from './audio/analyzer';
-import { createDownloads, type DownloadRequest, type Downloads, type ResolvedDownload } from './downloads';
+import {
+  createDownloads,
+  createWorkerFollow,
+  type DownloadRequest,
+  type Downloads,
+  type ResolvedDownload,
+} from './downloads';
 import type { EventBus } from './events';
 import type { DownloadsPort, LibraryPort } from './handlers';
 import { createLibrary, type Library } from './library';
@@ -131,6 +137,7 @@ export function createLibraryServices(deps: {
     for (const d of list) projectOf.set(d.id, projectId);
   }
 
+  const follow = createWorkerFollow({ analyze: true });
   const downloads: Downloads = createDownloads({
     library,
     resolve,
@@ -138,6 +145,9 @@ export function createLibraryServices(deps: {
     emit: deps.events.emit,
     stateFile: join(deps.dataDir, 'downloads.json'),
     concurrency: () => deps.settings.current().concurrency,
+    // Checksum, loudness and peaks are computed in a worker while each file streams in; the analyzer pool is the
+    // fallback for files whose analysis did not come out of the stream.
+    follow,
     analyze: (path) => analyze(path),
   });
 
@@ -192,6 +202,9 @@ export function createLibraryServices(deps: {
       resume: (id) => downloads.resume(id),
       cancel: (id) => downloads.cancel(id),
     },
-    dispose: () => downloads.close(),
+    dispose: async () => {
+      await downloads.close();
+      await follow.close();
+    },
   };
 }

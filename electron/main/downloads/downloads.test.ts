@@ -14,8 +14,11 @@ import type {
 import { call, startSandbox, audioAdsBody, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary } from '../library/library';
+import { analyzeFile } from '../audio/analyze';
+import { decodePeaks } from '../audio/peaks';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
 import { fastHttpGet } from './fast-http';
+import { createWorkerFollow } from './follower';
 import type { HttpGet } from './http';
 import { writeChunks, type WriteChunks } from './transfer';
 
@@ -92,6 +95,16 @@ async function resolve(
   };
 }
 
+/** Same figures, up to float summation order (chunk boundaries differ between streaming and a file pass). */
+function expectSameAnalysis(actual: unknown, expected: Record<string, unknown>) {
+  expect(Object.keys(actual as object).sort()).toEqual(Object.keys(expected).sort());
+  for (const [key, value] of Object.entries(expected)) {
+    const got = (actual as Record<string, unknown>)[key];
+    if (typeof value === 'number' && Number.isFinite(value)) expect(got, key).toBeCloseTo(value, 9);
+    else expect(got, key).toEqual(value);
+  }
+}
+
 /** A real HTTP GET whose body is slowed down, so a transfer can be caught in the middle. */
 function throttled(bytesPerSecond: number, inner: HttpGet = fastHttpGet): HttpGet {
   return async (url, init) => {
@@ -103,7 +116,8 @@ function throttled(bytesPerSecond: number, inner: HttpGet = fastHttpGet): HttpGe
     });
     response.body.on('error', (error) => paced.destroy(error));
     response.body.pipe(paced);
-    return { ...response, body: paced };
+    // A new body: `direct` (the unwrapped one) must not come along.
+    return { status: response.status, headers: response.headers, body: paced, recycle: response.recycle };
   };
 }
 
@@ -528,6 +542,77 @@ describe('downloads against the sandbox', () => {
     expect(items.find((i) => i.format === 'pdf')).toMatchObject({ hasPeaks: false, analysis: null });
     expect(pdf.format).toBe('pdf');
   });
+
+  it('analyses wav and mp3 in a worker while they stream: same figures and peaks as a pass over the file', async () => {
+    const calls: string[] = [];
+    const { downloads, library } = manager({
+      follow: createWorkerFollow({ analyze: true }),
+      analyze: async (path) => {
+        calls.push(path); // only when following gave no analysis
+        return null;
+      },
+    });
+    const slow = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const mp3 = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+    const pdf = await downloads.start({ deliverableId: scriptId, format: 'pdf' });
+    await downloads.idle();
+    expect(calls).toEqual([]);
+    for (const job of [slow, mp3]) {
+      const item = (await library.list()).find(
+        (i) => i.deliverableId === job.deliverableId && i.format === job.format,
+      )!;
+      const path = join(libraryDir, ...item.relativePath.split('/'));
+      const bytes = await readFile(path);
+      expect(item.sha256).toBe(sha(bytes));
+      expect(item.hasPeaks).toBe(true);
+      const streamed = decodePeaks(new Uint8Array(await readFile(`${path}.peaks`)));
+      // The reference: one analysis pass over the finished file.
+      const reference = await analyzeFile(path, { writePeaks: true });
+      const { verdict: _v, peaksPath: _p, ...figures } = reference;
+      expectSameAnalysis(item.analysis, figures);
+      expect(decodePeaks(new Uint8Array(await readFile(`${path}.peaks`)))).toEqual(streamed);
+    }
+    const pdfItem = (await library.list()).find((i) => i.format === 'pdf')!;
+    expect(pdfItem).toMatchObject({ analysis: null, hasPeaks: false });
+    expect(pdfItem.sha256).toBe(sha(await readFile(join(libraryDir, ...pdf.relativePath.split('/')))));
+  }, 60_000);
+
+  it('a download cut mid-way and resumed still streams one analysis and one checksum over the whole file', async () => {
+    let cuts = 0;
+    const cutting: HttpGet = async (u, init) => {
+      const response = await fastHttpGet(u, init);
+      if (cuts++ >= 3) return response;
+      // Deliver a prefix, then fail like a dropped connection.
+      const limited = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          done(null, chunk);
+        },
+      });
+      let seen = 0;
+      response.body.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen > 200_000) {
+          response.body.destroy();
+          limited.destroy(new Error('socket hang up'));
+        }
+      });
+      response.body.pipe(limited);
+      return { status: response.status, headers: response.headers, body: limited };
+    };
+    const { downloads, library } = manager({
+      fetchImpl: cutting,
+      follow: createWorkerFollow({ analyze: true }),
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    });
+    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    await downloads.idle();
+    expect(cuts).toBeGreaterThan(3);
+    const item = (await library.list()).find((i) => i.id === (job.libraryId ?? i.id) && i.format === 'wav')!;
+    const path = join(libraryDir, ...item.relativePath.split('/'));
+    expect(item.sha256).toBe(sha(await readFile(path)));
+    const { verdict: _v, peaksPath: _p, ...figures } = await analyzeFile(path);
+    expectSameAnalysis(item.analysis, figures);
+  }, 60_000);
 
   it('startProject queues every file of a project', async () => {
     const projectId = deliverables.get(postId)!.projectId;

@@ -2,12 +2,31 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 
+/**
+ * Push-style reading of a body with no stream in between: chunks go from the socket's read callback straight to
+ * the consumer. The lean transport offers it; a node:http body is adapted with `readableBody`.
+ */
+export interface DirectBody {
+  /** Starts delivery (once): `onChunk` per received chunk, then `onEnd` once, with the failure if one cut it. */
+  start(onChunk: (chunk: Buffer) => void, onEnd: (error?: Error) => void): void;
+  pause(): void;
+  resume(): void;
+  /** Stops reading and closes the connection; a started consumer gets `onEnd` with an error. */
+  destroy(): void;
+}
+
 /** The part of an HTTP response the downloader reads. */
 export interface HttpResponse {
   status: number;
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
+  /** The body as a stream (created on first use where `direct` exists: use one or the other). */
   body: Readable;
+  /**
+   * The same body without a stream: the fast way to consume it, when the transport offers it. A wrapper that
+   * replaces `body` must leave this out.
+   */
+  direct?: DirectBody;
   /** Gives a body chunk's memory back to the transport once it is written (lets it reuse read buffers). */
   recycle?: (chunk: Buffer) => void;
 }
@@ -37,6 +56,28 @@ export const nodeHttpGet: HttpGet = (url, init) =>
     request.setTimeout(30_000, () => request.destroy(new Error('No data from the server for 30 s')));
     request.on('error', reject);
   });
+
+/** A DirectBody over a Readable: what pumps a body from node:http or a test's wrapped stream. */
+export function readableBody(body: Readable): DirectBody {
+  return {
+    start(onChunk, onEnd) {
+      let ended = false;
+      const end = (error?: Error) => {
+        if (ended) return;
+        ended = true;
+        body.off('data', onChunk);
+        onEnd(error);
+      };
+      body.on('data', onChunk);
+      body.once('end', () => end());
+      body.once('error', (error) => end(error));
+      body.once('close', () => end(body.readableEnded ? undefined : new Error('aborted: stream closed')));
+    },
+    pause: () => body.pause(),
+    resume: () => body.resume(),
+    destroy: () => body.destroy(),
+  };
+}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 

@@ -1,0 +1,140 @@
+import type { Worker } from 'node:worker_threads';
+import type { MediaFormat } from '../../../shared/ipc';
+import { resolveWorkerEntry, startWorker } from '../workers';
+import type { FollowReply, FollowRequest } from './follow-worker';
+import { createPartReader, type FollowResult, type PartReader } from './part-reader';
+
+export type { FollowResult, PartReader } from './part-reader';
+
+/** Starts following one download's part file (see PartReader). */
+export type Follow = (path: string, format: MediaFormat) => PartReader;
+
+/** Checksum only, on the calling thread: the default, and the fallback when no worker can start. */
+export const followInline: Follow = (path, format) => createPartReader({ path, format });
+
+/** A Follow backed by worker threads, which are kept for the next download until closed. */
+export interface WorkerFollow extends Follow {
+  /** Terminates the workers (app quit); readers still open fail. */
+  close(): Promise<void>;
+}
+
+/**
+ * Follows each download in a worker thread: the checksum and (for wav/mp3, with `analyze`) loudness, format facts
+ * and waveform peaks are computed as the bytes land, so the transfer's thread only moves bytes. Up to `keep` idle
+ * workers wait (unreferenced) for the next download, so a download does not pay for a thread start.
+ */
+export function createWorkerFollow(options: {
+  analyze: boolean;
+  entry?: URL | null;
+  keep?: number;
+}): WorkerFollow {
+  const entry =
+    options.entry === undefined
+      ? resolveWorkerEntry({ source: './follow-worker.ts', bundled: 'follow-worker.js' }, import.meta.url)
+      : options.entry;
+  const keep = options.keep ?? 2;
+  const idle: Worker[] = [];
+  const all = new Set<Worker>();
+  let sessions = 0;
+
+  const take = (): Worker => {
+    const reused = idle.pop();
+    if (reused) return reused;
+    const worker = startWorker(entry as URL);
+    all.add(worker);
+    const forget = () => {
+      all.delete(worker);
+      const i = idle.indexOf(worker);
+      if (i >= 0) idle.splice(i, 1);
+    };
+    worker.once('exit', forget);
+    worker.once('error', forget);
+    return worker;
+  };
+  const give = (worker: Worker) => {
+    if (!all.has(worker)) return;
+    if (idle.length < keep) {
+      worker.unref();
+      idle.push(worker);
+    } else {
+      all.delete(worker);
+      void worker.terminate();
+    }
+  };
+
+  const follow: Follow = (path, format) => {
+    if (!entry) return followInline(path, format);
+    let worker: Worker;
+    try {
+      worker = take();
+    } catch {
+      return followInline(path, format);
+    }
+    worker.ref();
+    return workerReader(worker, ++sessions, { path, format, analyze: options.analyze }, give);
+  };
+  return Object.assign(follow, {
+    async close() {
+      idle.length = 0;
+      await Promise.all([...all].map((w) => w.terminate()));
+      all.clear();
+    },
+  });
+}
+
+function workerReader(
+  worker: Worker,
+  session: number,
+  init: { path: string; format: MediaFormat; analyze: boolean },
+  release: (worker: Worker) => void,
+): PartReader {
+  // Messages wait in the port until the entry (loaded asynchronously from source) listens.
+  worker.postMessage({ type: 'init', session, ...init } satisfies FollowRequest);
+  let closed = false;
+  let result: Promise<FollowResult> | null = null;
+  let detach = () => undefined as void;
+  return {
+    advance(bytes) {
+      if (!closed) worker.postMessage({ type: 'advance', session, bytes } satisfies FollowRequest);
+    },
+    finish(size) {
+      result ??= new Promise<FollowResult>((resolve, reject) => {
+        if (closed) {
+          reject(new Error('The reader is closed.'));
+          return;
+        }
+        const onMessage = (reply: FollowReply) => {
+          if (reply.session !== session) return;
+          detach();
+          if (reply.ok) resolve(reply.result);
+          else reject(new Error(reply.message));
+        };
+        const onExit = (code: number) => {
+          detach();
+          reject(new Error(`The follow worker stopped (exit code ${code}).`));
+        };
+        const onError = (error: Error) => {
+          detach();
+          reject(error);
+        };
+        detach = () => {
+          worker.off('message', onMessage);
+          worker.off('exit', onExit);
+          worker.off('error', onError);
+        };
+        worker.on('message', onMessage);
+        worker.once('exit', onExit);
+        worker.once('error', onError);
+        worker.postMessage({ type: 'finish', session, size } satisfies FollowRequest);
+      });
+      return result;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      detach();
+      worker.postMessage({ type: 'close', session } satisfies FollowRequest);
+      release(worker);
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { open, type FileHandle } from 'node:fs/promises';
+import type { AudioAnalysis } from '../../../shared/audio';
+import type { MediaFormat } from '../../../shared/ipc';
+import { createStreamingAnalysis, type StreamingAnalysis } from '../audio/analyze';
+import type { PeaksData } from '../audio/peaks';
+
+/** What following a file to its end yields. */
+export interface FollowResult {
+  sha256: string;
+  /** Loudness and format facts, when asked for and the audio decoded; null otherwise. */
+  analysis: AudioAnalysis | null;
+  /** Waveform peaks built in the same pass (with `analysis`). */
+  peaks: PeaksData | null;
+}
+
+/**
+ * Reads a file while it is being written, behind the writer: the checksum and the analysis of a download are done
+ * when its last byte lands, with no second pass over the file.
+ */
+export interface PartReader {
+  /** Bytes [0, bytes) are written and final: read up to there. */
+  advance(bytes: number): void;
+  /** The file is complete at `size` bytes: resolves once all of it is read. */
+  finish(size: number): Promise<FollowResult>;
+  /** Stops reading and closes the file (the job ended, or the file was cut back and must be read anew). */
+  close(): void;
+}
+
+/** Options of createPartReader. */
+export interface PartReaderOptions {
+  path: string;
+  format: MediaFormat;
+  /** Decode wav/mp3 as it arrives: loudness, format facts and peaks (default false: checksum only). */
+  analyze?: boolean;
+  /** Called after each read with the bytes read so far (same thread only). */
+  onProgress?: (bytes: number) => void;
+}
+
+const READ_BYTES = 1 << 20;
+
+/** Creates a reader that hashes (and optionally analyses) a growing file in order, one read at a time. */
+export function createPartReader(options: PartReaderOptions): PartReader {
+  const hash = createHash('sha256');
+  const wantsAnalysis = options.analyze === true && (options.format === 'wav' || options.format === 'mp3');
+  // A decode failure (not audio after all, a corrupt stream) ends the analysis, never the checksum.
+  let analysis: StreamingAnalysis | null = wantsAnalysis
+    ? createStreamingAnalysis({ format: options.format as 'wav' | 'mp3', peaks: true })
+    : null;
+  let handle: Promise<FileHandle> | null = null;
+  let scratch: Buffer | null = null;
+  let position = 0;
+  let allowed = 0;
+  let size: number | null = null;
+  let closed = false;
+  let reading: Promise<void> | null = null;
+  let failure: Error | null = null;
+  let settle: { resolve(result: FollowResult): void; reject(error: Error): void } | null = null;
+
+  const file = () => (handle ??= open(options.path, 'r'));
+
+  async function readAll(): Promise<void> {
+    while (!closed && position < allowed) {
+      // While decoding, a fresh buffer per read: the decoders may keep a view of a chunk's tail until the next one.
+      const want = Math.min(READ_BYTES, allowed - position);
+      const buffer = analysis ? Buffer.allocUnsafe(want) : (scratch ??= Buffer.allocUnsafe(READ_BYTES));
+      const { bytesRead } = await (await file()).read(buffer, 0, want, position);
+      if (bytesRead === 0) throw new Error(`${options.path} is shorter than the ${allowed} bytes written.`);
+      const chunk = buffer.subarray(0, bytesRead);
+      hash.update(chunk);
+      position += bytesRead;
+      options.onProgress?.(position);
+      if (analysis) {
+        try {
+          await analysis.write(chunk);
+        } catch {
+          analysis = null;
+        }
+      }
+    }
+  }
+
+  async function settleIfDone(): Promise<void> {
+    if (!settle || size === null || position < size) return;
+    const done = settle;
+    settle = null;
+    const result = analysis ? await analysis.finish().catch(() => null) : null;
+    done.resolve({
+      sha256: hash.digest('hex'),
+      analysis: result?.analysis ?? null,
+      peaks: result?.peaks ?? null,
+    });
+    release();
+  }
+
+  function pump(): void {
+    if (reading || closed) return;
+    reading = readAll()
+      .then(
+        () => settleIfDone(),
+        (error: unknown) => {
+          failure = error instanceof Error ? error : new Error(String(error));
+          settle?.reject(failure);
+          settle = null;
+          release();
+        },
+      )
+      .finally(() => {
+        reading = null;
+        if (!closed && !failure && position < allowed) pump();
+      });
+  }
+
+  function release(): void {
+    closed = true;
+    const opened = handle;
+    handle = null;
+    void opened?.then((h) => h.close()).catch(() => undefined);
+  }
+
+  return {
+    advance(bytes) {
+      if (closed || bytes <= allowed) return;
+      allowed = size === null ? bytes : Math.min(bytes, size);
+      pump();
+    },
+    finish(total) {
+      if (failure) return Promise.reject(failure);
+      if (closed) return Promise.reject(new Error('The reader is closed.'));
+      size = total;
+      allowed = total;
+      return new Promise<FollowResult>((resolve, reject) => {
+        settle = { resolve, reject };
+        if (reading) return; // the running read settles when it reaches the end
+        if (position > total) {
+          reject(new Error(`Read ${position} bytes of a file said to have ${total}.`));
+          settle = null;
+          release();
+          return;
+        }
+        if (position < total) pump();
+        else void settleIfDone();
+      });
+    },
+    close() {
+      if (closed) return;
+      settle?.reject(new Error('The reader was closed.'));
+      settle = null;
+      release();
+    },
+  };
+}
