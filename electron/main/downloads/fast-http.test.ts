@@ -105,3 +105,61 @@ describe('fastHttpGet', () => {
     expect(r.bytes.length).toBe(big.length);
   });
 });
+
+describe('fastHttpGet direct body', () => {
+  const get = (path: string) =>
+    fastHttpGet(`${base}${path}`, { headers: {}, signal: new AbortController().signal });
+
+  it('hands every byte from the read callback to the consumer, then ends once', async () => {
+    const response = await get('/big');
+    const chunks: Buffer[] = [];
+    let ends = 0;
+    const ended = new Promise<Error | undefined>((resolve) =>
+      response.direct!.start(
+        (chunk) => chunks.push(Buffer.from(chunk)),
+        (error) => {
+          ends++;
+          resolve(error);
+        },
+      ),
+    );
+    expect(await ended).toBeUndefined();
+    expect(Buffer.concat(chunks).equals(big)).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ends).toBe(1);
+  });
+
+  it('pauses and resumes the socket for a slow consumer without losing bytes', async () => {
+    const response = await get('/big');
+    const direct = response.direct!;
+    let received = 0;
+    const ended = new Promise<Error | undefined>((resolve) =>
+      direct.start((chunk) => {
+        received += chunk.length;
+        direct.pause();
+        setTimeout(() => direct.resume(), 2);
+      }, resolve),
+    );
+    expect(await ended).toBeUndefined();
+    expect(received).toBe(big.length);
+  });
+
+  it('reports a cut body and a destroyed one as errors, and refuses a second consumer', async () => {
+    const short = await get('/short');
+    await expect(new Promise((_, reject) => short.direct!.start(() => undefined, reject))).rejects.toThrow(
+      /closed early/,
+    );
+    const response = await get('/big');
+    const ended = new Promise<Error | undefined>((resolve) =>
+      response.direct!.start(() => undefined, resolve),
+    );
+    expect(() =>
+      response.direct!.start(
+        () => undefined,
+        () => undefined,
+      ),
+    ).toThrow(/already being read/);
+    response.direct!.destroy();
+    expect((await ended)?.message).toMatch(/destroyed|aborted/);
+  });
+});
