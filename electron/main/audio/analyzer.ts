@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { resolveWorkerEntry as resolveSharedEntry, startWorker } from '../workers';
 import { analyzeFile, type AnalyzeFileOptions, type FileAnalysis } from './analyze';
 import { AudioDecodeError } from './errors';
 import type { AnalyzeReply, AnalyzeRequest } from './worker';
@@ -27,26 +25,9 @@ export interface AnalyzerOptions {
   onFallback?(error: Error): void;
 }
 
-/**
- * Finds the worker entry: the electron-vite bundle emits out/main/audio-worker.js next to index.js (or one
- * level up from a shared chunk); from source (vitest, tsx) it is worker.ts beside this file.
- */
+/** The analysis worker's entry: worker.ts from source, out/main/audio-worker.js in the bundle. */
 export function resolveWorkerEntry(from: string = import.meta.url): URL | null {
-  if (from.endsWith('.ts')) return new URL('./worker.ts', from);
-  const name = 'audio-worker.js'; // a variable, so the bundler leaves this URL alone
-  for (const dir of ['./', '../']) {
-    const url = new URL(dir + name, from);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  return null;
-}
-
-function startWorker(entry: URL): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
-  // Source mode: register tsx inside the worker, then load the TypeScript entry.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(code, { eval: true });
+  return resolveSharedEntry({ source: './worker.ts', bundled: 'audio-worker.js' }, from);
 }
 
 interface Job {
