@@ -13,14 +13,17 @@
  * against curl followed by `ffmpeg -filter_complex ebur128=peak=true` on the downloaded file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { DownloadJob, MediaFormat } from '../shared/ipc';
 import { createDownloads } from '../electron/main/downloads/downloads';
+import { fastHttpGet } from '../electron/main/downloads/fast-http';
 import { createWorkerFollow, followInline, type Follow } from '../electron/main/downloads/follower';
+import { readableBody } from '../electron/main/downloads/http';
+import { pumpBody, writeChunks } from '../electron/main/downloads/transfer';
 import { createLibrary } from '../electron/main/library/library';
 import { BENCH_MEDIA, createMediaStore } from '../electron/sandbox/media/media-store';
 import { parseEbur128Summary } from './lib/media';
@@ -111,6 +114,30 @@ async function runCurlThenFfmpeg(url: string, file: string): Promise<Sample> {
   return { seconds, integratedLufs: parseEbur128Summary(stderr).integratedLufs };
 }
 
+/** Our transfer path alone — lean HTTP reader, direct body, positional writes — with no checksum, fsync or rename. */
+async function runTransferPath(url: string, file: string): Promise<Sample> {
+  flushDisk();
+  const t0 = performance.now();
+  const handle = await open(file, 'w');
+  try {
+    const response = await fastHttpGet(url, { headers: {}, signal: new AbortController().signal });
+    const result = await pumpBody({
+      body: response.direct ?? readableBody(response.body),
+      handle,
+      position: 0,
+      write: writeChunks,
+      onBytes: () => undefined,
+      ...(response.recycle ? { recycle: response.recycle } : {}),
+    });
+    if (result.networkError) throw result.networkError;
+  } finally {
+    await handle.close();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  await rm(file, { force: true });
+  return { seconds };
+}
+
 async function runOurs(url: string, work: string, format: MediaFormat, follow: Follow): Promise<Sample> {
   const libraryDir = join(work, 'library');
   await mkdir(libraryDir, { recursive: true });
@@ -194,7 +221,9 @@ async function main() {
       const curl: Sample[] = [];
       const curlDurable: Sample[] = [];
       const ours: Sample[] = [];
+      const path: Sample[] = [];
       for (let i = 0; i < RUNS; i++) {
+        path.push(await runTransferPath(mediaUrl, join(out, `path.${format}`)));
         // Alternate the order so drift in machine load does not favour one side.
         if (i % 2 === 0) {
           curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
@@ -215,6 +244,7 @@ async function main() {
       const durableMbps = median(curlDurable.map((s) => mb / s.seconds));
       const oursMbps = median(ours.map((s) => mb / s.seconds));
       const transferMbps = median(ours.map((s) => mb / s.transferSeconds!));
+      const pathMbps = median(path.map((s) => mb / s.seconds));
       const rss = Math.max(...ours.map((s) => s.rssDeltaMb!));
       summary[format] = { ratio: oursMbps / curlMbps, durableRatio: oursMbps / durableMbps, rss };
       rows.push([
@@ -225,6 +255,7 @@ async function main() {
         durableMbps.toFixed(0),
         oursMbps.toFixed(0),
         transferMbps.toFixed(0),
+        `${pathMbps.toFixed(0)} (${(pathMbps / curlMbps).toFixed(2)}x)`,
         `${(oursMbps / curlMbps).toFixed(2)}x`,
         `${(oursMbps / durableMbps).toFixed(2)}x`,
         `${rss.toFixed(1)} MB`,
@@ -275,7 +306,8 @@ async function main() {
         'curl median',
         'curl + fsync median',
         'ours median',
-        'ours transfer only',
+        'ours until verifying (incl. fsync)',
+        'transfer path alone, no checksum/fsync (vs curl)',
         'ours / curl',
         'ours / (curl + fsync)',
         'ours max RSS Δ',
