@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeFile, peaksFromFile, type FileAnalysis } from '../electron/main/audio/analyze';
-import { encodeMp3, generateProgramWav, parseEbur128Summary, type FfmpegLoudness } from './lib/media';
+import { encodeMp3, ffmpegLoudness, generateProgramWav, type FfmpegLoudness } from './lib/media';
 import { mp3DecodeFloor, mp3TwoThreadDecodeFloor } from './lib/mp3-floor';
 import { comparisonTable, markdownTable, printComparison, seconds, type Comparison } from './lib/report';
 import { hasCommand, runCommand, timeRuns } from './lib/timing';
@@ -16,23 +16,7 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const duration = Math.max(10, Number(values.seconds));
 
-const ffmpegEbur128 = async (file: string): Promise<FfmpegLoudness> =>
-  parseEbur128Summary(
-    (
-      await runCommand('ffmpeg', [
-        '-nostdin',
-        '-hide_banner',
-        '-nostats',
-        '-i',
-        file,
-        '-filter_complex',
-        'ebur128=peak=true',
-        '-f',
-        'null',
-        '-',
-      ])
-    ).stderr,
-  );
+const ffmpegEbur128 = ffmpegLoudness;
 const ffmpegNull = (file: string) =>
   runCommand('ffmpeg', ['-nostdin', '-hide_banner', '-nostats', '-i', file, '-f', 'null', '-']);
 const soxStat = (file: string) => runCommand('sox', [file, '-n', 'stat']);

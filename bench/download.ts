@@ -26,7 +26,7 @@ import { readableBody } from '../electron/main/downloads/http';
 import { pumpBody, writeChunks } from '../electron/main/downloads/transfer';
 import { createLibrary } from '../electron/main/library/library';
 import { BENCH_MEDIA, createMediaStore } from '../electron/sandbox/media/media-store';
-import { parseEbur128Summary } from './lib/media';
+import { ffmpegLoudness } from './lib/media';
 import { markdownTable } from './lib/report';
 import { median } from './lib/timing';
 
@@ -93,25 +93,10 @@ async function runCurlThenFfmpeg(url: string, file: string): Promise<Sample> {
   flushDisk();
   const t0 = performance.now();
   spawnSync('curl', ['-s', '-o', file, url]);
-  const { stderr } = spawnSync(
-    'ffmpeg',
-    [
-      '-nostdin',
-      '-hide_banner',
-      '-nostats',
-      '-i',
-      file,
-      '-filter_complex',
-      'ebur128=peak=true',
-      '-f',
-      'null',
-      '-',
-    ],
-    { encoding: 'utf8' },
-  );
+  const loudness = await ffmpegLoudness(file);
   const seconds = (performance.now() - t0) / 1000;
   await rm(file, { force: true });
-  return { seconds, integratedLufs: parseEbur128Summary(stderr).integratedLufs };
+  return { seconds, integratedLufs: loudness.integratedLufs };
 }
 
 /** Our transfer path alone — lean HTTP reader, direct body, positional writes — with no checksum, fsync or rename. */
