@@ -57,7 +57,11 @@ export const nodeHttpGet: HttpGet = (url, init) =>
     request.on('error', reject);
   });
 
-/** A DirectBody over a Readable: what pumps a body from node:http or a test's wrapped stream. */
+/**
+ * A DirectBody over a Readable: what pumps a body from node:http or a test's wrapped stream. 'data' events, not the
+ * async iterator: read() would concatenate buffered chunks into new buffers (a copy per MiB, and the transport's
+ * read buffers could no longer be recycled).
+ */
 export function readableBody(body: Readable): DirectBody {
   return {
     start(onChunk, onEnd) {
