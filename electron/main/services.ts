@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
 import { createAnalyzer } from './audio/analyzer';
 import { createEventBus, type EventBus } from './events';
@@ -10,7 +11,7 @@ import { createProfiles, type SettingsStore } from './profiles';
 import { createSandboxLauncher } from './sandbox-launcher';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
-import { createWatcher } from './watcher';
+import { createWatcher, createWatcherMemoryFile } from './watcher';
 
 export interface ServicesOptions {
   mode: 'electron' | 'browser';
@@ -60,7 +61,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox,
     events,
   });
-  const watcher = createWatcher({ profiles, events });
+  const watcher = createWatcher({
+    profiles,
+    events,
+    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json')),
+  });
   const analyzer = createAnalyzer({ poolSize: 1 });
 
   const libraryAndDownloads = createLibraryServices({

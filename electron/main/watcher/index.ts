@@ -1,1 +1,2 @@
 export * from './watcher';
+export * from './memory-file';

@@ -249,3 +249,75 @@ async function freePort(): Promise<number> {
   await new Promise<void>((r) => server.close(() => r()));
   return port;
 }
+
+describe('watcher memory across restarts', () => {
+  it('announces what was delivered while the app was closed, and only that', async () => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createWatcherMemoryFile } = await import('./memory-file');
+    const dir = await mkdtemp(join(tmpdir(), 'takedesk-watcher-'));
+    try {
+      const file = join(dir, 'watcher.json');
+      const memoryFile = createWatcherMemoryFile(file);
+      const readyOf = (ready: DeliverableReadyEvent[]) => ready.map((e) => e.projectId);
+
+      const alreadyThere = await createProject('Reviewable before the first run', 1);
+      await sandbox.deliverNow(alreadyThere.id);
+      const pending = await createProject('Delivered while closed', 1);
+
+      // First run: baseline only, remembered on disk.
+      const first = createWatcher({
+        profiles,
+        events: { emit: () => {} },
+        memory: memoryFile,
+        setTimer: () => () => {},
+      });
+      first.start();
+      await first.poke();
+      first.stop();
+
+      await sandbox.deliverNow(pending.id); // the app is closed
+
+      const ready: DeliverableReadyEvent[] = [];
+      const second = createWatcher({
+        profiles,
+        events: {
+          emit: (event, payload) => {
+            if (event === 'deliverable.ready') ready.push(payload as DeliverableReadyEvent);
+          },
+        },
+        memory: memoryFile,
+        setTimer: () => () => {},
+      });
+      second.start();
+      await second.poke();
+      await second.poke();
+      second.stop();
+      expect(readyOf(ready)).toContain(pending.id);
+      expect(readyOf(ready)).not.toContain(alreadyThere.id);
+      expect(readyOf(ready).filter((id) => id === pending.id)).toHaveLength(1);
+
+      // A third run has nothing new to say; a corrupt file is an empty memory (baseline again, no flood).
+      const quiet: DeliverableReadyEvent[] = [];
+      const third = createWatcher({
+        profiles,
+        events: {
+          emit: (event, payload) => {
+            if (event === 'deliverable.ready') quiet.push(payload as DeliverableReadyEvent);
+          },
+        },
+        memory: memoryFile,
+        setTimer: () => () => {},
+      });
+      third.start();
+      await third.poke();
+      third.stop();
+      expect(quiet).toEqual([]);
+      await writeFile(file, '{"sandbox": "not a memory"}');
+      expect(await memoryFile.load()).toEqual({});
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

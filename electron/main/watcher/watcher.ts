@@ -14,9 +14,20 @@ export interface WatcherEvents {
   attach?(sink: (event: EventName, payload: EventPayloads[EventName]) => void): () => void;
 }
 
+/** What a delivered version looked like when the watcher last saw it, per profile and deliverable id. */
+export type WatcherMemory = Record<string, Record<string, { status: string; signature: string }>>;
+
+/** Keeps the watcher's memory across app restarts, so what arrived while the app was closed is announced. */
+export interface WatcherMemoryStore {
+  load(): Promise<WatcherMemory>;
+  save(memory: WatcherMemory): Promise<void>;
+}
+
 export interface WatcherDeps {
   profiles: { active(): Promise<ActiveProfile> };
   events: WatcherEvents;
+  /** Without it the watcher remembers only while the app runs. */
+  memory?: WatcherMemoryStore;
   now?: () => Date;
   /** Schedules `fn` after `ms`; returns a cancel function. */
   setTimer?: (fn: () => void, ms: number) => () => void;
@@ -64,6 +75,12 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   const maxDelay = deps.maxDelayMs ?? 60_000;
 
   const watches = new Map<string, ProfileWatch>();
+  // Loaded once; a profile's remembered deliverables become its baseline on its first poll.
+  let remembered: Promise<WatcherMemory> | null = null;
+  const memory = (): Promise<WatcherMemory> =>
+    (remembered ??= deps.memory
+      ? deps.memory.load().catch((): WatcherMemory => ({}))
+      : Promise.resolve<WatcherMemory>({}));
   let running = false;
   let delay = minDelay;
   let cancelTimer: (() => void) | null = null;
@@ -116,7 +133,9 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     const { profile, client } = await profiles.active();
     let watch = watches.get(profile.id);
     if (!watch) {
-      watch = { baselined: false, deliverables: new Map(), settled: new Set() };
+      const saved: Array<[string, Seen]> = Object.entries((await memory())[profile.id] ?? {});
+      // With a memory from the last run, whatever differs from it is news (it arrived while the app was closed).
+      watch = { baselined: saved.length > 0, deliverables: new Map(saved), settled: new Set() };
       watches.set(profile.id, watch);
     }
     const projects = await pendingProjects(client, watch);
@@ -147,8 +166,17 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       if (deliverables.length > 0 && deliverables.every((d) => FINAL.has(d.status)))
         watch.settled.add(project.id);
     }
+    const changed = activity || !watch.baselined;
     watch.baselined = true;
+    if (changed && deps.memory) await remember(profile.id, watch);
     return { watching: projects.length, activity };
+  }
+
+  async function remember(profileId: string, watch: ProfileWatch): Promise<void> {
+    const all = await memory();
+    all[profileId] = Object.fromEntries(watch.deliverables);
+    // A failed save only means a delivery may be announced again after a restart.
+    await deps.memory?.save(all).catch(() => undefined);
   }
 
   async function poke(): Promise<void> {
