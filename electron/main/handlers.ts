@@ -12,6 +12,7 @@ import type { UpdateStatus } from '../../shared/ipc';
 import type { Deliverable } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
+import { localError } from './local-error';
 import type { MediaRegistry } from './media/media-registry';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
@@ -73,10 +74,6 @@ export interface HandlerDeps {
   onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
 
-function notFound(what: string): Error {
-  return Object.assign(new Error(`${what} is not in the library.`), { type: 'NOT_FOUND_LOCAL', status: 0 });
-}
-
 /** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const api = async () => deps.profiles.client();
@@ -132,7 +129,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'media.remoteUrl': ({ url }) => deps.media.remoteUrl(url),
     'media.libraryUrl': async ({ id }) => {
       const path = await deps.library.pathOf(id);
-      if (!path) throw notFound('This file');
+      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
       return deps.media.libraryUrl(id);
     },
 
@@ -147,13 +144,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'library.remove': ({ id }) => deps.library.remove(id),
     'library.reveal': async ({ id }) => {
       const path = await deps.library.pathOf(id);
-      if (!path) throw notFound('This file');
+      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
       deps.desktop.reveal(path);
       return { path };
     },
     'library.startDrag': async ({ id }, ctx) => {
       const path = await deps.library.pathOf(id);
-      if (!path) throw notFound('This file');
+      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
       return { started: ctx.transport === 'electron' && deps.desktop.startDrag(path) };
     },
     'library.peaks': ({ id }) => deps.library.peaks(id),

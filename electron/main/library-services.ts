@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import { qaVerdict } from '../../shared/audio';
 import type { Deliverable, Project } from '../../shared/api';
-import type { MediaFormat } from '../../shared/ipc';
+import type { LibraryItem, MediaFormat } from '../../shared/ipc';
 import type { Analyzer } from './audio/analyzer';
 import {
   createDownloads,
@@ -12,6 +12,7 @@ import {
   type ResolvedDownload,
 } from './downloads';
 import type { EventBus } from './events';
+import { localError } from './local-error';
 import type { DownloadsPort, LibraryPort } from './handlers';
 import { createLibrary, type Library } from './library';
 import type { Profiles } from './profiles';
@@ -19,10 +20,6 @@ import { readPeaks } from './peaks-payload';
 import type { SettingsService } from './settings';
 
 type Request = DownloadRequest & { projectId?: string };
-
-function localError(type: string, message: string): Error {
-  return Object.assign(new Error(message), { type, status: 0 });
-}
 
 /** Which formats a deliverable offers: audio as wav + mp3, scripts as pdf + their text. */
 export function formatsOf(deliverable: Pick<Deliverable, 'urls'>): MediaFormat[] {
@@ -163,14 +160,17 @@ export function createLibraryServices(deps: {
     if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
     return path;
   };
-  const analysisOf = async (id: string): Promise<AudioAnalysis> => {
+  const requireItem = async (id: string): Promise<LibraryItem> => {
     const item = await library.get(id);
     if (!item) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+    return item;
+  };
+  const analysisOf = async (item: LibraryItem): Promise<AudioAnalysis> => {
     if (item.analysis) return item.analysis;
     if (item.format !== 'wav' && item.format !== 'mp3') {
       throw localError('VALIDATION_ERROR', 'Only WAV and MP3 files can be analysed.');
     }
-    const analysis = await analyze(await requirePath(id));
+    const analysis = await analyze(await requirePath(item.id));
     await library.upsert({ ...item, analysis, hasPeaks: true });
     return analysis;
   };
@@ -185,12 +185,11 @@ export function createLibraryServices(deps: {
         const path = await itemPath(id);
         return path ? readPeaks(path) : null;
       },
-      analyze: analysisOf,
+      analyze: async (id) => analysisOf(await requireItem(id)),
       qa: async (id: string, target: DeliveryTargetId, orderedSeconds?: number): Promise<QaVerdict> => {
-        const item = await library.get(id);
-        const analysis = await analysisOf(id);
-        return qaVerdict(analysis, target, {
-          orderedSeconds: orderedSeconds ?? item?.orderedSeconds ?? null,
+        const item = await requireItem(id);
+        return qaVerdict(await analysisOf(item), target, {
+          orderedSeconds: orderedSeconds ?? item.orderedSeconds ?? null,
         });
       },
     },

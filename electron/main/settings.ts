@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import type { Settings } from '../../shared/ipc';
+import { localError } from './local-error';
 import type { SettingsStore } from './profiles/settings-store';
 
 const KEY = 'preferences';
@@ -51,10 +52,7 @@ export function createSettings(deps: {
     get: async () => current(),
     async set(patch) {
       if (patch.libraryDir !== undefined && !isAbsolute(patch.libraryDir)) {
-        throw Object.assign(new Error('The library folder must be an absolute path.'), {
-          type: 'VALIDATION_ERROR',
-          status: 0,
-        });
+        throw localError('VALIDATION_ERROR', 'The library folder must be an absolute path.');
       }
       const next = { ...current(), ...patch };
       deps.store.set(KEY, next);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import type { MediaUrl } from '../../../shared/ipc';
 import type { MediaResolver } from '../hosts/browser-host';
+import { localError } from '../local-error';
 import { fileResponse } from './file-response';
 
 /** How the current transport spells media URLs (`takedesk-media://library/<id>` or `/media/library/<id>`). */
@@ -96,10 +97,7 @@ export function createMediaRegistry(deps: {
     remoteUrl(url) {
       const token = byUrl.get(url);
       if (!token) {
-        throw Object.assign(new Error('This media link did not come from the service.'), {
-          type: 'MEDIA_NOT_ALLOWED',
-          status: 0,
-        });
+        throw localError('MEDIA_NOT_ALLOWED', 'This media link did not come from the service.');
       }
       return { url: deps.scheme.remote(token), contentType: contentTypeFor(url) };
     },
