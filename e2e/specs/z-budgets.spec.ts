@@ -56,9 +56,11 @@ test('first waveform paint of a 10-minute deliverable, after its peaks exist, is
 
   // A fresh load of the review screen: peaks from the library, then the first paint.
   await review.goto(session.appUrl, take!.id, project.id);
+  // The duration is known once the peaks have loaded (data-placeholder is also 'false' before anything loads).
+  const durationOf = async () => Number(await review.waveform.getAttribute('data-duration'));
+  await expect.poll(durationOf).toBeGreaterThan(540);
   await expect(review.waveform).toHaveAttribute('data-placeholder', 'false');
-  const duration = Number(await review.waveform.getAttribute('data-duration'));
-  expect(duration).toBeGreaterThan(540);
+  const duration = await durationOf();
   const paint = await review.waitForWaveform();
   await expect.poll(() => review.waitForWaveform()).not.toBeNull();
   const ms = (await review.waitForWaveform()) ?? paint ?? Number.NaN;
