@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Transform } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -575,6 +576,28 @@ describe('downloads against the sandbox', () => {
     const pdfItem = (await library.list()).find((i) => i.format === 'pdf')!;
     expect(pdfItem).toMatchObject({ analysis: null, hasPeaks: false });
     expect(pdfItem.sha256).toBe(sha(await readFile(join(libraryDir, ...pdf.relativePath.split('/')))));
+  }, 60_000);
+
+  it('a follow worker that dies leaves a correct checksum (one pass on this thread) and the analyzer as fallback', async () => {
+    const broken = join(dir, 'broken-worker.mjs');
+    await writeFile(broken, "throw new Error('this worker cannot start');\n");
+    const analysed: string[] = [];
+    const follow = createWorkerFollow({ analyze: true, entry: pathToFileURL(broken) });
+    const { downloads, library } = manager({
+      follow,
+      analyze: async (path) => {
+        analysed.push(path);
+        return null;
+      },
+    });
+    const job = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    const done = await finished(downloads, job.id);
+    await follow.close();
+    expect(done.state).toBe('done');
+    const item = await library.get(done.libraryId!);
+    const path = join(libraryDir, ...item!.relativePath.split('/'));
+    expect(item!.sha256).toBe(sha(await readFile(path)));
+    expect(analysed).toEqual([path]);
   }, 60_000);
 
   it('a download cut mid-way and resumed still streams one analysis and one checksum over the whole file', async () => {

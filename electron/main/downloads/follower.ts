@@ -88,51 +88,53 @@ function workerReader(
   init: { path: string; format: MediaFormat; analyze: boolean },
   release: (worker: Worker) => void,
 ): PartReader {
-  // Messages wait in the port until the entry (loaded asynchronously from source) listens.
-  worker.postMessage({ type: 'init', session, ...init } satisfies FollowRequest);
   let closed = false;
   let result: Promise<FollowResult> | null = null;
-  let detach = () => undefined as void;
+  // A worker can die at any time (even before it loads): remembered here, so a later finish() fails at once.
+  let death: Error | null = null;
+  let settle: { resolve(result: FollowResult): void; reject(error: Error): void } | null = null;
+  const onMessage = (reply: FollowReply) => {
+    if (reply.session !== session || !settle) return;
+    if (reply.ok) settle.resolve(reply.result);
+    else settle.reject(new Error(reply.message));
+    settle = null;
+  };
+  const died = (error: Error) => {
+    death ??= error;
+    settle?.reject(death);
+    settle = null;
+  };
+  const onError = (error: Error) => died(error);
+  const onExit = (code: number) => died(new Error(`The follow worker stopped (exit code ${code}).`));
+  worker.on('message', onMessage);
+  worker.once('error', onError);
+  worker.once('exit', onExit);
+  // Messages wait in the port until the entry (loaded asynchronously from source) listens.
+  worker.postMessage({ type: 'init', session, ...init } satisfies FollowRequest);
   return {
     advance(bytes) {
-      if (!closed) worker.postMessage({ type: 'advance', session, bytes } satisfies FollowRequest);
+      if (!closed && !death) worker.postMessage({ type: 'advance', session, bytes } satisfies FollowRequest);
     },
     finish(size) {
       result ??= new Promise<FollowResult>((resolve, reject) => {
-        if (closed) {
-          reject(new Error('The reader is closed.'));
-          return;
+        if (closed) reject(new Error('The reader is closed.'));
+        else if (death) reject(death);
+        else {
+          settle = { resolve, reject };
+          worker.postMessage({ type: 'finish', session, size } satisfies FollowRequest);
         }
-        const onMessage = (reply: FollowReply) => {
-          if (reply.session !== session) return;
-          detach();
-          if (reply.ok) resolve(reply.result);
-          else reject(new Error(reply.message));
-        };
-        const onExit = (code: number) => {
-          detach();
-          reject(new Error(`The follow worker stopped (exit code ${code}).`));
-        };
-        const onError = (error: Error) => {
-          detach();
-          reject(error);
-        };
-        detach = () => {
-          worker.off('message', onMessage);
-          worker.off('exit', onExit);
-          worker.off('error', onError);
-        };
-        worker.on('message', onMessage);
-        worker.once('exit', onExit);
-        worker.once('error', onError);
-        worker.postMessage({ type: 'finish', session, size } satisfies FollowRequest);
       });
       return result;
     },
     close() {
       if (closed) return;
       closed = true;
-      detach();
+      settle?.reject(new Error('The reader was closed.'));
+      settle = null;
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (death) return;
       worker.postMessage({ type: 'close', session } satisfies FollowRequest);
       release(worker);
     },

@@ -107,6 +107,32 @@ describe('follow', () => {
     expect(viaWorker.peaks).toEqual(local.peaks);
   });
 
+  it('reuses one worker for download after download without piling up listeners', async () => {
+    const path = join(dir, 'reused.bin');
+    const bytes = Buffer.alloc(300_000, 7);
+    writeFileSync(path, bytes);
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    const follow = createWorkerFollow({ analyze: false, keep: 1 });
+    try {
+      for (let i = 0; i < 15; i++) {
+        const reader = follow(path, 'pdf');
+        reader.advance(bytes.length);
+        expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
+        reader.close();
+      }
+      // A reader closed before it finishes frees the worker for the next one.
+      const abandoned = follow(path, 'pdf');
+      abandoned.close();
+      expect((await follow(path, 'pdf').finish(bytes.length)).sha256).toBe(sha(bytes));
+    } finally {
+      process.off('warning', onWarning);
+      await follow.close();
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('without a worker entry it checksums on this thread (no analysis there)', async () => {
     const path = join(dir, 'inline.wav');
     writeFileSync(path, wav);
