@@ -29,6 +29,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Files whose presence means the built output exists (`npm run build`). */
 export const REQUIRED_OUTPUT = [
   'out/main/index.js',
+  // Worker threads main starts by file name: analysis, and the checksum/analysis that follows each download.
+  'out/main/audio-worker.js',
+  'out/main/follow-worker.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
 ] as const;
