@@ -83,6 +83,11 @@ describe('createPartReader', () => {
     const reader = createPartReader({ path, format: 'pdf' });
     await expect(reader.finish(500)).rejects.toThrow(/shorter than the 500 bytes/);
 
+    const past = createPartReader({ path, format: 'pdf' });
+    past.advance(100);
+    for (let i = 0; i < 50; i++) await tick();
+    await expect(past.finish(60)).rejects.toThrow(/Read 100 bytes of a file said to have 60/);
+
     writeFileSync(path, Buffer.alloc(100));
     const waiting = createPartReader({ path, format: 'pdf' });
     waiting.advance(50);

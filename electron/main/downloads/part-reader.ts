@@ -84,6 +84,12 @@ export function createPartReader(options: PartReaderOptions): PartReader {
     if (!settle || size === null || position < size) return;
     const done = settle;
     settle = null;
+    if (position > size) {
+      // Read past the end it was given: the file was cut back under it, so neither checksum nor figures hold.
+      done.reject(new Error(`Read ${position} bytes of a file said to have ${size}.`));
+      release();
+      return;
+    }
     const result = analysis ? await analysis.finish().catch(() => null) : null;
     done.resolve({
       sha256: hash.digest('hex'),
@@ -132,12 +138,6 @@ export function createPartReader(options: PartReaderOptions): PartReader {
       return new Promise<FollowResult>((resolve, reject) => {
         settle = { resolve, reject };
         if (reading) return; // the running read settles when it reaches the end
-        if (position > total) {
-          reject(new Error(`Read ${position} bytes of a file said to have ${total}.`));
-          settle = null;
-          release();
-          return;
-        }
         if (position < total) pump();
         else void settleIfDone();
       });
