@@ -135,8 +135,12 @@ export class ReviewPage {
   /** A/B: switches version and returns the playhead before and after, for "keeps the position" checks. */
   async switchVersion(n: number): Promise<{ before: number; after: number }> {
     const before = await this.currentTime();
+    const settled = async () => Number(await this.waveform.getAttribute('data-settled'));
+    const loads = await settled();
     await this.version(n).click();
     await expect(this.version(n)).toHaveAttribute('aria-pressed', 'true');
+    // The switch has landed (new media drawn, position kept) only when the player says so.
+    await expect.poll(settled).toBeGreaterThan(loads);
     await expect(this.waveform).not.toHaveAttribute('data-state', 'loading');
     return { before, after: await this.currentTime() };
   }

@@ -220,8 +220,11 @@ describe('useWaveform', () => {
     await waveform.play();
     waveform.setRate(1.5);
     media.currentTime = 12.4;
+    const settled = waveform.settled.value;
     await waveform.swap({ url: '/media/v2.wav', peaks });
     const ws = instances[0]!;
+    expect(waveform.settled.value).toBe(settled + 1);
+    expect(waveform.currentTime.value).toBeCloseTo(12.4, 3); // the clock, not only the element
     expect(ws.loads.at(-1)!.url).toMatch(/\/media\/v2\.wav#t=12\.400$/);
     expect(media.currentTime).toBeCloseTo(12.4, 3);
     expect(media.paused).toBe(false);

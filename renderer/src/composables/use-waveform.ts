@@ -65,6 +65,8 @@ export function useWaveform(options: UseWaveformOptions) {
   const ready = ref(false);
   const playing = ref(false);
   const currentTime = ref(0);
+  /** Counts finished loads and A/B swaps: lets a caller (or a test) wait for a switch to land. */
+  const settled = ref(0);
   const duration = ref(0);
   const rate = ref(1);
   const zoom = ref(0);
@@ -223,6 +225,7 @@ export function useWaveform(options: UseWaveformOptions) {
     currentTime.value = 0;
     duration.value = 0;
     await draw(source, absolute(source.url), token);
+    if (token === loadToken) settled.value++;
   }
 
   /**
@@ -239,8 +242,11 @@ export function useWaveform(options: UseWaveformOptions) {
     await draw(source, withStart(absolute(source.url), at), token);
     if (token !== loadToken) return;
     if (Math.abs(media.currentTime - at) > 0.05) ws?.setTime(Math.min(at, media.duration || at));
+    // The clock shows the kept position now, not after the element's next timeupdate.
+    currentTime.value = media.currentTime;
     media.playbackRate = keepRate;
     if (wasPlaying) await ws?.play().catch((e: unknown) => (error.value = toError(e)));
+    if (token === loadToken) settled.value++;
   }
 
   async function draw(source: WaveformSource, url: string, token: number): Promise<void> {
@@ -385,6 +391,7 @@ export function useWaveform(options: UseWaveformOptions) {
     ready,
     playing,
     currentTime,
+    settled,
     duration,
     rate,
     zoom,
