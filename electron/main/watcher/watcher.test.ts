@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliverableReadyEvent, WatcherStatus } from '../../../shared/ipc';
@@ -6,7 +9,8 @@ import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createMemorySettingsStore, createProfiles, type Profiles } from '../profiles';
 import { createMemorySecretStore } from '../secrets';
-import { createWatcher, type Watcher } from './watcher';
+import { createWatcherMemoryFile } from './memory-file';
+import { createWatcher, type Watcher, type WatcherMemoryStore } from './watcher';
 
 let sandbox: Sandbox;
 let profiles: Profiles;
@@ -251,71 +255,45 @@ async function freePort(): Promise<number> {
 }
 
 describe('watcher memory across restarts', () => {
+  /** One app run: a watcher on the memory file polls `polls` times; returns the projects it announced. */
+  async function appRun(memory: WatcherMemoryStore, polls = 1): Promise<string[]> {
+    const ready: string[] = [];
+    const watcher = createWatcher({
+      profiles,
+      events: {
+        emit: (event, payload) => {
+          if (event === 'deliverable.ready') ready.push((payload as DeliverableReadyEvent).projectId);
+        },
+      },
+      memory,
+      setTimer: () => () => {},
+    });
+    watcher.start();
+    for (let i = 0; i < polls; i++) await watcher.poke();
+    watcher.stop();
+    return ready;
+  }
+
   it('announces what was delivered while the app was closed, and only that', async () => {
-    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { createWatcherMemoryFile } = await import('./memory-file');
     const dir = await mkdtemp(join(tmpdir(), 'takedesk-watcher-'));
     try {
       const file = join(dir, 'watcher.json');
-      const memoryFile = createWatcherMemoryFile(file);
-      const readyOf = (ready: DeliverableReadyEvent[]) => ready.map((e) => e.projectId);
-
+      const memory = createWatcherMemoryFile(file);
       const alreadyThere = await createProject('Reviewable before the first run', 1);
       await sandbox.deliverNow(alreadyThere.id);
       const pending = await createProject('Delivered while closed', 1);
 
-      // First run: baseline only, remembered on disk.
-      const first = createWatcher({
-        profiles,
-        events: { emit: () => {} },
-        memory: memoryFile,
-        setTimer: () => () => {},
-      });
-      first.start();
-      await first.poke();
-      first.stop();
-
+      expect(await appRun(memory)).toEqual([]); // first run: a baseline, remembered on disk
       await sandbox.deliverNow(pending.id); // the app is closed
+      const second = await appRun(memory, 2);
+      expect(second).toContain(pending.id);
+      expect(second).not.toContain(alreadyThere.id);
+      expect(second.filter((id) => id === pending.id)).toHaveLength(1);
+      expect(await appRun(memory)).toEqual([]); // nothing new the next time
 
-      const ready: DeliverableReadyEvent[] = [];
-      const second = createWatcher({
-        profiles,
-        events: {
-          emit: (event, payload) => {
-            if (event === 'deliverable.ready') ready.push(payload as DeliverableReadyEvent);
-          },
-        },
-        memory: memoryFile,
-        setTimer: () => () => {},
-      });
-      second.start();
-      await second.poke();
-      await second.poke();
-      second.stop();
-      expect(readyOf(ready)).toContain(pending.id);
-      expect(readyOf(ready)).not.toContain(alreadyThere.id);
-      expect(readyOf(ready).filter((id) => id === pending.id)).toHaveLength(1);
-
-      // A third run has nothing new to say; a corrupt file is an empty memory (baseline again, no flood).
-      const quiet: DeliverableReadyEvent[] = [];
-      const third = createWatcher({
-        profiles,
-        events: {
-          emit: (event, payload) => {
-            if (event === 'deliverable.ready') quiet.push(payload as DeliverableReadyEvent);
-          },
-        },
-        memory: memoryFile,
-        setTimer: () => () => {},
-      });
-      third.start();
-      await third.poke();
-      third.stop();
-      expect(quiet).toEqual([]);
+      // A corrupt file is an empty memory (a fresh baseline, no flood of old deliveries).
       await writeFile(file, '{"sandbox": "not a memory"}');
-      expect(await memoryFile.load()).toEqual({});
+      expect(await memory.load()).toEqual({});
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
