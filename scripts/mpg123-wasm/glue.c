@@ -1,3 +1,8 @@
+/*
+ * Probe glue (scripts/mpg123-wasm/build.sh links it with libmpg123 for wasm32-wasi): feed-mode decoding to
+ * interleaved float, the way the app's decoder would use it. dec_peak() keeps the output observable so the
+ * optimiser cannot drop the decode.
+ */
 #include <stdlib.h>
 #include <mpg123.h>
 static mpg123_handle *mh;
