@@ -264,6 +264,15 @@ export function createWavDecoder(sink: WavDecoderSink): WavDecoder {
   };
 }
 
+/** One little-endian signed 16-bit sample at `o`, scaled to -1..1 (small enough for V8 to inline in the loops). */
+const s16 = (b: Uint8Array, o: number): number =>
+  ((((b[o + 1] as number) << 24) | ((b[o] as number) << 16)) >> 16) * (1 / 32768);
+
+/** One little-endian signed 24-bit sample at `o`, scaled to -1..1. */
+const s24 = (b: Uint8Array, o: number): number =>
+  ((((b[o + 2] as number) << 24) | ((b[o + 1] as number) << 16) | ((b[o] as number) << 8)) >> 8) *
+  (1 / 8388608);
+
 /** Builds the tight de-interleaving loop for one sample format. */
 function makeFrameDecoder(
   f: WavFormat,
@@ -298,16 +307,15 @@ function makeFrameDecoder(
           const left = out[0] as Float32Array;
           const right = out[1] as Float32Array;
           for (let i = 0, o = offset; i < count; i++, o += align) {
-            left[i] = ((((b[o + 1] as number) << 24) | ((b[o] as number) << 16)) >> 16) * (1 / 32768);
-            right[i] = ((((b[o + 3] as number) << 24) | ((b[o + 2] as number) << 16)) >> 16) * (1 / 32768);
+            left[i] = s16(b, o);
+            right[i] = s16(b, o + 2);
           }
         };
       return (b, offset, count) => {
         for (let c = 0; c < nch; c++) {
           const dst = out[c] as Float32Array;
           let o = offset + c * 2;
-          for (let i = 0; i < count; i++, o += align)
-            dst[i] = ((((b[o + 1] as number) << 24) | ((b[o] as number) << 16)) >> 16) * (1 / 32768);
+          for (let i = 0; i < count; i++, o += align) dst[i] = s16(b, o);
         }
       };
     case 24:
@@ -317,23 +325,15 @@ function makeFrameDecoder(
           const left = out[0] as Float32Array;
           const right = out[1] as Float32Array;
           for (let i = 0, o = offset; i < count; i++, o += align) {
-            left[i] =
-              ((((b[o + 2] as number) << 24) | ((b[o + 1] as number) << 16) | ((b[o] as number) << 8)) >> 8) *
-              (1 / 8388608);
-            right[i] =
-              ((((b[o + 5] as number) << 24) | ((b[o + 4] as number) << 16) | ((b[o + 3] as number) << 8)) >>
-                8) *
-              (1 / 8388608);
+            left[i] = s24(b, o);
+            right[i] = s24(b, o + 3);
           }
         };
       return (b, offset, count) => {
         for (let c = 0; c < nch; c++) {
           const dst = out[c] as Float32Array;
           let o = offset + c * 3;
-          for (let i = 0; i < count; i++, o += align)
-            dst[i] =
-              ((((b[o + 2] as number) << 24) | ((b[o + 1] as number) << 16) | ((b[o] as number) << 8)) >> 8) *
-              (1 / 8388608);
+          for (let i = 0; i < count; i++, o += align) dst[i] = s24(b, o);
         }
       };
     default:
