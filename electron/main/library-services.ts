@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import { qaVerdict } from '../../shared/audio';
 import type { Deliverable, Project } from '../../shared/api';
-import type { LibraryItem, MediaFormat } from '../../shared/ipc';
+import { isAudioFormat, type LibraryItem, type MediaFormat } from '../../shared/ipc';
 import type { Analyzer } from './audio/analyzer';
 import {
   createDownloads,
@@ -167,7 +167,7 @@ export function createLibraryServices(deps: {
   };
   const analysisOf = async (item: LibraryItem): Promise<AudioAnalysis> => {
     if (item.analysis) return item.analysis;
-    if (item.format !== 'wav' && item.format !== 'mp3') {
+    if (!isAudioFormat(item.format)) {
       throw localError('VALIDATION_ERROR', 'Only WAV and MP3 files can be analysed.');
     }
     const analysis = await analyze(await requirePath(item.id));

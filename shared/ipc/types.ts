@@ -34,6 +34,10 @@ export interface ProfilesState {
 
 export type MediaFormat = 'wav' | 'mp3' | 'pdf' | 'txt';
 
+/** The formats that are audio: played, measured and drawn as waveforms. */
+export const isAudioFormat = (format: MediaFormat): format is 'wav' | 'mp3' =>
+  format === 'wav' || format === 'mp3';
+
 export type DownloadState =
   'queued' | 'downloading' | 'paused' | 'verifying' | 'done' | 'failed' | 'canceled';
 

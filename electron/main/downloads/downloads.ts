@@ -3,12 +3,13 @@ import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:f
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { AudioAnalysis } from '../../../shared/audio';
-import type {
-  DownloadJob,
-  DownloadProgress,
-  DownloadState,
-  LibraryItem,
-  MediaFormat,
+import {
+  isAudioFormat,
+  type DownloadJob,
+  type DownloadProgress,
+  type DownloadState,
+  type LibraryItem,
+  type MediaFormat,
 } from '../../../shared/ipc';
 import type { EventBus } from '../events';
 import type { Library } from '../library/library';
@@ -461,7 +462,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
 
     let analysis: AudioAnalysis | null = followed?.analysis ?? null;
     if (followed?.peaks) await writePeaksFile(finalPath, followed.peaks).catch(() => undefined);
-    if (!analysis && deps.analyze && (job.format === 'wav' || job.format === 'mp3')) {
+    if (!analysis && deps.analyze && isAudioFormat(job.format)) {
       analysis = await deps.analyze(finalPath, job.format).catch(() => null);
     }
     const hasPeaks = await stat(`${finalPath}.peaks`).then(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { AudioAnalysis } from '../../../shared/audio';
-import type { MediaFormat } from '../../../shared/ipc';
+import { isAudioFormat, type MediaFormat } from '../../../shared/ipc';
 import { createStreamingAnalysis, type StreamingAnalysis } from '../audio/analyze';
 import type { PeaksData } from '../audio/peaks';
 
@@ -42,11 +42,11 @@ const READ_BYTES = 1 << 20;
 /** Creates a reader that hashes (and optionally analyses) a growing file in order, one read at a time. */
 export function createPartReader(options: PartReaderOptions): PartReader {
   const hash = createHash('sha256');
-  const wantsAnalysis = options.analyze === true && (options.format === 'wav' || options.format === 'mp3');
   // A decode failure (not audio after all, a corrupt stream) ends the analysis, never the checksum.
-  let analysis: StreamingAnalysis | null = wantsAnalysis
-    ? createStreamingAnalysis({ format: options.format as 'wav' | 'mp3', peaks: true })
-    : null;
+  let analysis: StreamingAnalysis | null =
+    options.analyze === true && isAudioFormat(options.format)
+      ? createStreamingAnalysis({ format: options.format, peaks: true })
+      : null;
   let handle: Promise<FileHandle> | null = null;
   let scratch: Buffer | null = null;
   let position = 0;

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
-import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
+import { isAudioFormat, type LibraryItem, type MediaFormat } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
 
@@ -48,10 +48,7 @@ export function localAudioFor(
   version: number,
 ): LibraryItem | null {
   const audio = items.filter(
-    (i) =>
-      i.deliverableId === deliverableId &&
-      i.version === version &&
-      (i.format === 'wav' || i.format === 'mp3'),
+    (i) => i.deliverableId === deliverableId && i.version === version && isAudioFormat(i.format),
   );
   return audio.find((i) => i.format === 'wav') ?? audio[0] ?? null;
 }
