@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { DownloadJob, MediaFormat } from '../shared/ipc';
 import { createDownloads } from '../electron/main/downloads/downloads';
 import { fastHttpGet } from '../electron/main/downloads/fast-http';
-import { createWorkerFollow, followInline, type Follow } from '../electron/main/downloads/follower';
+import { createWorkerFollow, type Follow } from '../electron/main/downloads/follower';
 import { readableBody } from '../electron/main/downloads/http';
 import { pumpBody, writeChunks } from '../electron/main/downloads/transfer';
 import { createLibrary } from '../electron/main/library/library';
@@ -177,9 +177,8 @@ async function runOurs(url: string, work: string, format: MediaFormat, follow: F
 
 // Checksum only for the throughput race (curl computes nothing); the app's own setting, analysis while streaming,
 // races curl + ffmpeg below.
-const workers = createWorkerFollow({ analyze: false });
+const checksumOnly = createWorkerFollow({ analyze: false });
 const analysing = createWorkerFollow({ analyze: true });
-const follow: Follow = process.env.BENCH_FOLLOW === 'inline' ? followInline : workers;
 
 async function main() {
   const dataDir = join(tmpdir(), 'takedesk-bench-download');
@@ -202,7 +201,7 @@ async function main() {
       const mb = size / 1e6;
       // Warm-up: the server's file cache and both clients' code paths.
       await runCurl(mediaUrl, join(out, `warm.${format}`));
-      await runOurs(mediaUrl, join(out, 'warm'), format, follow);
+      await runOurs(mediaUrl, join(out, 'warm'), format, checksumOnly);
       const curl: Sample[] = [];
       const curlDurable: Sample[] = [];
       const ours: Sample[] = [];
@@ -213,9 +212,9 @@ async function main() {
         if (i % 2 === 0) {
           curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
           curlDurable.push(await runCurl(mediaUrl, join(out, `curl.${format}`), true));
-          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, follow));
+          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, checksumOnly));
         } else {
-          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, follow));
+          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, checksumOnly));
           curlDurable.push(await runCurl(mediaUrl, join(out, `curl.${format}`), true));
           curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
         }
@@ -277,7 +276,7 @@ async function main() {
       ]);
     }
   } finally {
-    await workers.close();
+    await checksumOnly.close();
     await analysing.close();
     proc.kill('SIGTERM');
     await rm(out, { recursive: true, force: true });
