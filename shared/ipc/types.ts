@@ -88,6 +88,8 @@ export interface LibraryItem {
   orderedSeconds: number | null;
   analysis: AudioAnalysis | null;
   hasPeaks: boolean;
+  /** Data not yet confirmed on disk; re-verified at start if the app stopped before. */
+  unsynced?: boolean;
 }
 
 export interface Settings {

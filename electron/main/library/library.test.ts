@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -103,6 +104,67 @@ describe('createLibrary', () => {
     expect(dropped.map((i) => i.id)).toEqual(['gone']);
     const left = await createLibrary({ dir: () => dir }).list();
     expect(left.map((i) => [i.id, i.hasPeaks])).toEqual([['kept', true]]);
+  });
+
+  it('reconcile re-verifies unsynced items: a short or damaged file is dropped and deleted, an intact one loses the flag', async () => {
+    const body = 'the whole take';
+    const sha = createHash('sha256').update(body).digest('hex');
+    const lib = createLibrary({ dir: () => dir });
+    // A power cut in the writeback window: the name made it to the disk, the tail of the data did not.
+    const short = await place('P (p)/short.wav', body.slice(0, 5));
+    await writeFile(`${short}.peaks`, 'pk');
+    // Same size, but blocks that were never written read back as zeros.
+    const zeros = await place('P (p)/zeros.wav', '\u0000'.repeat(body.length));
+    const intact = await place('P (p)/intact.wav', body);
+    const common = { size: body.length, sha256: sha, unsynced: true };
+    await lib.upsert(item({ id: 'short', relativePath: 'P (p)/short.wav', hasPeaks: true, ...common }));
+    await lib.upsert(item({ id: 'zeros', relativePath: 'P (p)/zeros.wav', ...common }));
+    await lib.upsert(item({ id: 'intact', relativePath: 'P (p)/intact.wav', ...common }));
+
+    const dropped = await lib.reconcile();
+    expect(dropped.map((i) => i.id).sort()).toEqual(['short', 'zeros']);
+    await expect(stat(short)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(`${short}.peaks`)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(zeros)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readFile(intact, 'utf8')).toBe(body);
+    const raw = JSON.parse(await readFile(join(dir, '.takedesk', 'library.json'), 'utf8')) as {
+      items: LibraryItem[];
+    };
+    expect(raw.items).toHaveLength(1);
+    expect(raw.items[0]).toMatchObject({ id: 'intact', sha256: sha });
+    expect(raw.items[0]).not.toHaveProperty('unsynced');
+  });
+
+  it('reconcile hashes only unsynced items (an item without the flag and a wrong checksum is kept)', async () => {
+    const lib = createLibrary({ dir: () => dir });
+    await place('P (p)/synced.wav', 'abc');
+    await place('P (p)/nohash.txt', 'abcd');
+    // Hashing this file would find 'not-its-checksum' wrong and drop it.
+    await lib.upsert(item({ id: 'synced', relativePath: 'P (p)/synced.wav', sha256: 'not-its-checksum' }));
+    // No checksum recorded: the size alone decides.
+    await lib.upsert(
+      item({ id: 'nohash', relativePath: 'P (p)/nohash.txt', size: 4, sha256: '', unsynced: true }),
+    );
+    expect(await lib.reconcile()).toEqual([]);
+    const left = await createLibrary({ dir: () => dir }).list();
+    expect(left.map((i) => [i.id, i.unsynced ?? false]).sort()).toEqual([
+      ['nohash', false],
+      ['synced', false],
+    ]);
+  });
+
+  it('markSynced clears the flag only on the same download, and not after it was removed', async () => {
+    const lib = createLibrary({ dir: () => dir });
+    await place(item().relativePath);
+    await lib.upsert(item({ unsynced: true }));
+    expect(await lib.markSynced('a1', '1999-01-01T00:00:00.000Z')).toBe(false);
+    expect((await lib.get('a1'))?.unsynced).toBe(true);
+    expect(await lib.markSynced('a1', item().downloadedAt)).toBe(true);
+    expect(await createLibrary({ dir: () => dir }).get('a1')).not.toHaveProperty('unsynced');
+    await lib.upsert(item({ unsynced: true }));
+    await lib.remove('a1');
+    expect(await lib.markSynced('a1', item().downloadedAt)).toBe(false);
+    expect(await lib.list()).toEqual([]);
   });
 
   it('survives a corrupt manifest by setting it aside', async () => {

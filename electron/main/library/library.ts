@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { join, resolve as resolvePath } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
 import type { EventBus } from '../events';
@@ -44,9 +45,53 @@ export interface Library {
   planPath(parts: LibraryPathParts): string;
   /** Stable id of the library item for one deliverable version in one format. */
   itemId(deliverableId: string, version: number, format: MediaFormat): string;
-  /** Drops entries whose files vanished and refreshes hasPeaks; returns the dropped items. */
+  /** Clears `unsynced` once the item's data is on disk; false when that download was replaced or removed since. */
+  markSynced(id: string, downloadedAt: string): Promise<boolean>;
+  /**
+   * Drops entries whose files vanished, re-verifies `unsynced` ones (size and sha256; a mismatch is dropped and
+   * its file deleted, a match is made durable) and refreshes hasPeaks; returns the dropped items.
+   */
   reconcile(): Promise<LibraryItem[]>;
 }
+
+/** Flushes a file's data to the disk (open, fsync, close); throws what the file system reports. */
+export async function syncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  await handle.sync().finally(() => handle.close());
+}
+
+/** Flushes a folder's entries (a rename inside it) to the disk; best effort. */
+export async function syncFolder(path: string): Promise<void> {
+  try {
+    await syncFile(path);
+  } catch {
+    // Directories cannot be opened for fsync on Windows; the rename is still atomic there.
+  }
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether an item written before its data was flushed is intact: 'bad' when its size or checksum differ (a power
+ * cut in the writeback window), 'unknown' when the file could not be read or flushed (ask again next time).
+ */
+async function verifyUnsynced(path: string, item: LibraryItem): Promise<'good' | 'bad' | 'unknown'> {
+  try {
+    if ((await stat(path)).size !== item.size) return 'bad';
+    if (item.sha256 !== '' && (await sha256Of(path)) !== item.sha256) return 'bad';
+    await syncFile(path);
+  } catch {
+    return 'unknown';
+  }
+  await syncFolder(dirname(path));
+  return 'good';
+}
+
+const withoutUnsynced = ({ unsynced: _unsynced, ...item }: LibraryItem): LibraryItem => item;
 
 interface ManifestFile {
   version: number;
@@ -165,6 +210,16 @@ export function createLibrary(deps: LibraryDeps): Library {
       if (!item) throw new LibraryItemNotFoundError(`No library item ${id}.`);
       return resolveInside(root(), item.relativePath);
     },
+    markSynced(id, downloadedAt) {
+      return serial(async () => {
+        const items = await load();
+        const item = items.get(id);
+        if (!item?.unsynced || item.downloadedAt !== downloadedAt) return false;
+        items.set(id, withoutUnsynced(item));
+        await save(items);
+        return true;
+      });
+    },
     resolve: (relativePath) => resolveInside(root(), relativePath),
     planPath: libraryRelativePath,
     itemId: (deliverableId, version, format) =>
@@ -188,9 +243,23 @@ export function createLibrary(deps: LibraryDeps): Library {
             items.delete(item.id);
             continue;
           }
+          let next = item;
+          if (item.unsynced) {
+            const verdict = await verifyUnsynced(path, item);
+            if (verdict === 'bad') {
+              // A final name on a short or damaged file breaks the library's promise: the user downloads it again.
+              await rm(path, { force: true }).catch(() => undefined);
+              await rm(`${path}.peaks`, { force: true }).catch(() => undefined);
+              dropped.push(item);
+              items.delete(item.id);
+              continue;
+            }
+            if (verdict === 'good') next = withoutUnsynced(item);
+          }
           const hasPeaks = await exists(`${path}.peaks`);
-          if (hasPeaks !== item.hasPeaks) {
-            items.set(item.id, { ...item, hasPeaks });
+          if (hasPeaks !== next.hasPeaks) next = { ...next, hasPeaks };
+          if (next !== item) {
+            items.set(item.id, next);
             changed = true;
           }
         }
