@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,11 +10,12 @@ import type {
   EventPayloads,
   DownloadJob,
   DownloadProgress,
+  LibraryItem,
   MediaFormat,
 } from '../../../shared/ipc';
 import { call, startSandbox, audioAdsBody, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
 import type { Sandbox } from '../../sandbox/server';
-import { createLibrary } from '../library/library';
+import { createLibrary, syncFile } from '../library/library';
 import { analyzeFile } from '../audio/analyze';
 import { decodePeaks } from '../audio/peaks';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
@@ -168,6 +169,15 @@ async function finished(
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`job ${id} did not reach ${states.join('/')}`);
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function manifestItems(): Promise<LibraryItem[]> {
+  const raw = JSON.parse(await readFile(join(libraryDir, '.takedesk', 'library.json'), 'utf8')) as {
+    items: LibraryItem[];
+  };
+  return raw.items;
 }
 
 async function filesUnder(root: string): Promise<string[]> {
@@ -636,6 +646,98 @@ describe('downloads against the sandbox', () => {
     const { verdict: _v, peaksPath: _p, ...figures } = await analyzeFile(path);
     expectSameAnalysis(item.analysis, figures);
   }, 60_000);
+
+  it('a finished download is flushed in the background: after close() the manifest on disk has no unsynced flag', async () => {
+    const whole = await direct(deliverables.get(postId)!.urls.wav!);
+    const { downloads } = manager();
+    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const done = await finished(downloads, job.id);
+    expect(done.state).toBe('done');
+    await downloads.close();
+    const items = await manifestItems();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: done.libraryId, size: whole.length, sha256: sha(whole) });
+    expect(items[0]).not.toHaveProperty('unsynced');
+  }, 60_000);
+
+  it("'done' comes before the data fsync, which runs on the final file; close() waits for it", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const calls: Array<{ path: string; doneBefore: boolean; listedUnsynced: boolean | undefined }> = [];
+    const { downloads, library } = manager({
+      syncFile: async (path) => {
+        calls.push({
+          path,
+          doneBefore: events.some(
+            (e) => e.event === 'downloads.changed' && (e.payload as DownloadJob).state === 'done',
+          ),
+          listedUnsynced: (await manifestItems())[0]?.unsynced,
+        });
+        await held;
+        await syncFile(path);
+      },
+    });
+    const job = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    try {
+      const done = await finished(downloads, job.id); // not held up by the flush
+      expect(done.state).toBe('done');
+      const final = join(libraryDir, ...job.relativePath.split('/'));
+      for (let i = 0; i < 500 && calls.length === 0; i++) await pause(5);
+      expect(calls).toEqual([{ path: final, doneBefore: true, listedUnsynced: true }]);
+      await expect(stat(`${final}.part`)).rejects.toMatchObject({ code: 'ENOENT' });
+      expect((await library.get(done.libraryId!))?.unsynced).toBe(true);
+
+      let closed = false;
+      const closing = downloads.close().then(() => (closed = true));
+      await pause(100);
+      expect(closed).toBe(false); // still flushing
+      release();
+      await closing;
+      expect((await manifestItems())[0]).not.toHaveProperty('unsynced');
+    } finally {
+      release(); // a failed assertion must not leave close() (afterEach) waiting on the held flush
+    }
+  }, 60_000);
+
+  it('a background fsync that fails (EIO) leaves items unsynced and the manager working; the next start re-verifies them', async () => {
+    const failed: string[] = [];
+    const { downloads, library } = manager({
+      syncFile: async (path) => {
+        failed.push(path);
+        throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO', errno: -5 });
+      },
+    });
+    const wav = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    expect((await finished(downloads, wav.id)).state).toBe('done');
+    // After the first failure the queue still downloads.
+    const mp3 = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+    expect((await finished(downloads, mp3.id)).state).toBe('done');
+    await downloads.close();
+    expect(failed).toHaveLength(2);
+    expect((await library.list()).map((i) => [i.format, i.unsynced]).sort()).toEqual([
+      ['mp3', true],
+      ['wav', true],
+    ]);
+    expect((await manifestItems()).every((i) => i.unsynced === true)).toBe(true);
+
+    // The power cut that the flush would have protected against: the mp3's tail never reached the disk.
+    const mp3Path = join(libraryDir, ...mp3.relativePath.split('/'));
+    await truncate(mp3Path, 1000);
+    const next = createLibrary({ dir: () => libraryDir });
+    expect((await next.reconcile()).map((i) => i.format)).toEqual(['mp3']);
+    await expect(stat(mp3Path)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await manifestItems()).map((i) => [i.format, i.unsynced ?? false])).toEqual([['wav', false]]);
+  }, 60_000);
+
+  it('jobs wait for startAfter (the start-up check) before they run', async () => {
+    let open!: () => void;
+    const { downloads } = manager({ startAfter: new Promise<void>((r) => (open = r)) });
+    const job = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+    await pause(100);
+    expect((await downloads.list())[0]?.state).toBe('queued');
+    open();
+    expect((await finished(downloads, job.id)).state).toBe('done');
+  });
 
   it('startProject queues every file of a project', async () => {
     const projectId = deliverables.get(postId)!.projectId;
