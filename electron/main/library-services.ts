@@ -59,6 +59,9 @@ export function createLibraryServices(deps: {
     dir: () => deps.settings.current().libraryDir,
     emit: deps.events.emit,
   });
+  // The start-up check: entries whose files vanished leave the manifest, and files listed before their data was
+  // flushed (the app stopped in between) are verified, so a power cut never leaves a short file under its name.
+  const checked = library.reconcile().catch(() => []);
   const projectOf = new Map<string, string>();
   const client = async () => (await deps.profiles.active()).client;
 
@@ -142,6 +145,7 @@ export function createLibraryServices(deps: {
     emit: deps.events.emit,
     stateFile: join(deps.dataDir, 'downloads.json'),
     concurrency: () => deps.settings.current().concurrency,
+    startAfter: checked,
     // Checksum, loudness and peaks are computed in a worker while each file streams in; the analyzer pool is the
     // fallback for files whose analysis did not come out of the stream.
     follow,
@@ -202,6 +206,7 @@ export function createLibraryServices(deps: {
       cancel: (id) => downloads.cancel(id),
     },
     dispose: async () => {
+      await checked;
       await downloads.close();
       await follow.close();
     },
