@@ -1,12 +1,35 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import vue from '@vitejs/plugin-vue';
 
 const root = import.meta.dirname;
 
+/** Ships the MP3 decoder (libmpg123 built to WebAssembly) and its LGPL-2.1 terms in out/main beside the entries. */
+function mpg123Wasm(): Plugin {
+  const dir = resolve(root, 'electron/main/audio/mpg123');
+  return {
+    name: 'takedesk-mpg123-wasm',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'mpg123.wasm',
+        source: readFileSync(resolve(dir, 'mpg123.wasm')),
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'mpg123-COPYING.txt',
+        source: readFileSync(resolve(dir, 'COPYING')),
+      });
+    },
+  };
+}
+
 // One build tool for all three targets: main (Node 24 in Electron 45), preload (sandboxed, CommonJS), renderer.
 export default defineConfig({
   main: {
+    plugins: [mpg123Wasm()],
     build: {
       outDir: 'out/main',
       rollupOptions: {

@@ -12,10 +12,11 @@ export interface WorkerEntryNames {
 }
 
 /**
- * Finds a worker entry: from source (vitest, tsx) it is `source` beside the caller; electron-vite emits the bundled
- * entry in out/main next to index.js, so a caller inside a shared chunk looks one level up too.
+ * Finds a file the bundle ships beside its entries (a worker entry, mpg123.wasm): from source (vitest, tsx) it is
+ * `source` beside the caller; electron-vite emits it in out/main next to index.js, so a caller inside a shared
+ * chunk looks one level up too.
  */
-export function resolveWorkerEntry(names: WorkerEntryNames, from: string): URL | null {
+export function resolveBundledFile(names: WorkerEntryNames, from: string): URL | null {
   if (from.endsWith('.ts')) return new URL(names.source, from);
   for (const dir of ['./', '../']) {
     const url = new URL(dir + names.bundled, from);
@@ -23,6 +24,9 @@ export function resolveWorkerEntry(names: WorkerEntryNames, from: string): URL |
   }
   return null;
 }
+
+/** Finds a worker entry (see resolveBundledFile). */
+export const resolveWorkerEntry = resolveBundledFile;
 
 /** Starts a worker thread on a bundled .js entry, or on a .ts entry through tsx (source mode). */
 export function startWorker(entry: URL): Worker {

@@ -1,12 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { AudioAnalysis } from '../../../shared/audio/types';
 import { qaVerdict, type DeliveryTargetId, type QaOptions, type QaVerdict } from '../../../shared/audio/qa';
 import { AudioDecodeError } from './errors';
 import { createLoudnessMeter, type LoudnessMeter } from './loudness';
-import { createMp3Decoder } from './mp3';
-import { createPeaksBuilder, writePeaksFile, type PeaksBuilder, type PeaksData } from './peaks';
+import { createMp3Decoder, decodeMp3Span, partSpan } from './mp3';
+import {
+  createPeaksBuilder,
+  DEFAULT_PEAK_LEVELS,
+  writePeaksFile,
+  type PeaksBuilder,
+  type PeaksData,
+} from './peaks';
 import { createWavDecoder } from './wav';
 
 /** Container formats the analyser reads. */
@@ -108,10 +114,23 @@ export function detectFormat(path: string, head: Uint8Array): AudioFileFormat {
   throw new AudioDecodeError('unknown-format', `Unknown audio format: ${path} is neither WAV nor MP3.`);
 }
 
+/** Options of peaksFromFile. */
+export interface PeaksFromFileOptions {
+  /** Zoom levels in samples per bucket (default DEFAULT_PEAK_LEVELS). */
+  levels?: readonly number[];
+  /** Write `<path>.peaks` (ignored with `part`: only the joined whole is written). */
+  write?: boolean;
+  /**
+   * MP3 only: build the peaks of part `index` of `count` (seams on whole coarsest buckets), for concatPeaks to
+   * join; the parts can be decoded on different threads at once.
+   */
+  part?: { index: number; count: number };
+}
+
 /** Builds waveform peaks only (no loudness), optionally writing `<path>.peaks`; one read of the file. */
 export async function peaksFromFile(
   path: string,
-  options: { levels?: readonly number[]; write?: boolean } = {},
+  options: PeaksFromFileOptions = {},
 ): Promise<{ peaks: PeaksData; peaksPath: string | null }> {
   const head = new Uint8Array(4);
   const handle = await open(path, 'r');
@@ -120,14 +139,26 @@ export async function peaksFromFile(
   } finally {
     await handle.close();
   }
+  const levels = options.levels ?? DEFAULT_PEAK_LEVELS;
   let builder: PeaksBuilder | null = null;
   const sink = {
     onFormat: (f: { sampleRate: number; channels: number }): void => {
-      builder = createPeaksBuilder({ ...f, ...(options.levels ? { levels: options.levels } : {}) });
+      builder = createPeaksBuilder({ ...f, levels });
     },
     onData: (planar: Float32Array[], frames: number): void => builder?.push(planar, frames),
   };
-  if (detectFormat(path, head) === 'wav') {
+  const format = detectFormat(path, head);
+  const part = options.part;
+  if (part && (format !== 'mp3' || !(part.count >= 1 && part.index >= 0 && part.index < part.count)))
+    throw new RangeError('Only MP3 peaks are built in parts, and the part must be one of count.');
+  if (part) {
+    const coarsest = levels[levels.length - 1] ?? 1;
+    decodeMp3Span(
+      new Uint8Array(await readFile(path)),
+      (length) => partSpan(length, part.index, part.count, coarsest),
+      sink,
+    );
+  } else if (format === 'wav') {
     const wav = createWavDecoder(sink);
     for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
       wav.write(chunk as Buffer);
@@ -140,7 +171,7 @@ export async function peaksFromFile(
   }
   const peaks = (builder as PeaksBuilder | null)?.result();
   if (!peaks) throw new AudioDecodeError('corrupt', 'No audio format found in the stream.');
-  return { peaks, peaksPath: options.write ? await writePeaksFile(path, peaks) : null };
+  return { peaks, peaksPath: options.write && !part ? await writePeaksFile(path, peaks) : null };
 }
 
 /** Options of analyzeFile. */

@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, resolveWorkerEntry } from './analyzer';
 import { AudioDecodeError } from './errors';
-import { encodeWav, toneSequence } from './test-signals';
+import { peaksFromFile } from './analyze';
+import { decodePeaks } from './peaks';
+import { encodeMp3, encodeWav, toneSequence } from './test-signals';
 
 let dir: string;
 let wav: string;
@@ -90,5 +92,43 @@ describe('createAnalyzer', () => {
     expect((await analyzer.analyze(wav)).durationSeconds).toBe(4);
     await analyzer.close();
     await expect(analyzer.analyze(wav)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('Analyzer.peaks', () => {
+  it('decodes a long MP3 in parts on two workers and joins them into the peaks of one pass', async () => {
+    // 30 s at 320 kb/s: over the 1 MiB below which an MP3 is decoded in one part.
+    const x = toneSequence(44100, [
+      { dbfs: -6, seconds: 10, frequency: 220 },
+      { dbfs: -40, seconds: 10 },
+      { dbfs: -12, seconds: 10, frequency: 5000 },
+    ]);
+    const mp3 = join(dir, 'long.mp3');
+    writeFileSync(mp3, encodeMp3([x, x], 44100, 320));
+    expect(statSync(mp3).size).toBeGreaterThan(1 << 20);
+    const single = (await peaksFromFile(mp3)).peaks;
+    const analyzer = createAnalyzer({
+      poolSize: 2,
+      onFallback: (e) => expect.fail(`fell back: ${e.message}`),
+    });
+    try {
+      const split = await analyzer.peaks(mp3, { write: true });
+      expect(analyzer.mode).toBe('worker');
+      expect(split.peaks.frames).toBe(single.frames);
+      split.peaks.levels.forEach((level, i) => {
+        const ref = single.levels[i]!.minMax;
+        expect(level.minMax.length).toBe(ref.length);
+        let max = 0;
+        for (let k = 0; k < ref.length; k++) max = Math.max(max, Math.abs(level.minMax[k]! - ref[k]!));
+        expect(max).toBeLessThanOrEqual(1e-6); // float rounding at the seam only (see mp3.test.ts)
+      });
+      expect(split.peaksPath).toBe(`${mp3}.peaks`);
+      expect(decodePeaks(readFileSync(`${mp3}.peaks`)).frames).toBe(single.frames);
+      // A WAV is one part; a missing file fails clearly.
+      expect((await analyzer.peaks(wav)).peaks.frames).toBe(4 * 48000);
+      await expect(analyzer.peaks(join(dir, 'nope.mp3'))).rejects.toThrow(/ENOENT|no such file/);
+    } finally {
+      await analyzer.close();
+    }
   });
 });

@@ -1,12 +1,20 @@
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { resolveWorkerEntry as resolveSharedEntry, startWorker } from '../workers';
-import { analyzeFile, type AnalyzeFileOptions, type FileAnalysis } from './analyze';
+import type { AnalyzeFileOptions, FileAnalysis } from './analyze';
 import { AudioDecodeError } from './errors';
-import type { AnalyzeReply, AnalyzeRequest } from './worker';
+import { concatPeaks, writePeaksFile, type PeaksData } from './peaks';
+import { runRequest, type AnalyzeReply, type AnalyzeRequest, type AnalyzeResults } from './worker';
 
 /** Runs file analyses without blocking the caller's thread. */
 export interface Analyzer {
   analyze(path: string, options?: AnalyzeFileOptions): Promise<FileAnalysis>;
+  /**
+   * Waveform peaks of a WAV or MP3 (no loudness), optionally written to `<path>.peaks`. An MP3 is decoded in as
+   * many parts as the pool has workers, at once, and the parts joined: MP3 decoding is the slow step.
+   */
+  peaks(path: string, options?: { levels?: readonly number[]; write?: boolean }): Promise<PeaksResult>;
   /** Terminates the workers; pending analyses reject. */
   close(): Promise<void>;
   /** 'worker' when analyses run in worker threads, 'inline' for the same-thread fallback. */
@@ -30,9 +38,22 @@ export function resolveWorkerEntry(from: string = import.meta.url): URL | null {
   return resolveSharedEntry({ source: './worker.ts', bundled: 'audio-worker.js' }, from);
 }
 
+/** Peaks and where they were written. */
+export interface PeaksResult {
+  peaks: PeaksData;
+  peaksPath: string | null;
+}
+
+/** Below this size an MP3 decodes in one part: a second thread would cost more than it saves. */
+const SPLIT_MP3_BYTES = 1 << 20;
+
+/** A request before it is numbered (Omit applied to each member of the union). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Request = Unnumbered<AnalyzeRequest>;
+
 interface Job {
   req: AnalyzeRequest;
-  resolve(result: FileAnalysis): void;
+  resolve(result: AnalyzeResults[keyof AnalyzeResults]): void;
   reject(error: Error): void;
 }
 
@@ -68,7 +89,19 @@ export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
   }
 
   function runInline(job: Job): void {
-    analyzeFile(job.req.path, job.req.options).then(job.resolve, job.reject);
+    runRequest(job.req).then(job.resolve, job.reject);
+  }
+
+  function submit<K extends keyof AnalyzeResults>(req: Request & { kind: K }): Promise<AnalyzeResults[K]> {
+    if (closed) return Promise.reject(new Error('Analyzer closed.'));
+    return new Promise<AnalyzeResults[K]>((resolve, reject) => {
+      queue.push({
+        req: { ...req, id: nextId++ } as AnalyzeRequest,
+        resolve: resolve as Job['resolve'],
+        reject,
+      });
+      pump();
+    });
   }
 
   function spawnSlot(): Slot | null {
@@ -138,11 +171,22 @@ export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
       return mode;
     },
     analyze(path, analyzeOptions = {}) {
-      if (closed) return Promise.reject(new Error('Analyzer closed.'));
-      return new Promise<FileAnalysis>((resolve, reject) => {
-        queue.push({ req: { id: nextId++, path, options: analyzeOptions }, resolve, reject });
-        pump();
-      });
+      return submit({ kind: 'analyze', path, options: analyzeOptions });
+    },
+    async peaks(path, peaksOptions = {}) {
+      const levels = peaksOptions.levels ? { levels: peaksOptions.levels } : {};
+      const count = mode === 'worker' ? poolSize : 1;
+      const split =
+        count > 1 && extname(path).toLowerCase() === '.mp3' && (await stat(path)).size >= SPLIT_MP3_BYTES;
+      if (!split)
+        return submit({ kind: 'peaks', path, options: { ...levels, write: peaksOptions.write ?? false } });
+      const parts = await Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          submit({ kind: 'peaks', path, options: { ...levels, part: { index, count } } }),
+        ),
+      );
+      const peaks = concatPeaks(parts.map((p) => p.peaks));
+      return { peaks, peaksPath: peaksOptions.write ? await writePeaksFile(path, peaks) : null };
     },
     async close() {
       closed = true;

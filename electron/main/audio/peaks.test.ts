@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPeaksBuilder, decodePeaks, writePeaksFile } from './peaks';
+import { concatPeaks, createPeaksBuilder, decodePeaks, writePeaksFile } from './peaks';
 import { pushInBlocks } from './test-signals';
 
 describe('createPeaksBuilder', () => {
@@ -68,5 +68,40 @@ describe('createPeaksBuilder', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('concatPeaks', () => {
+  const signal = (n: number) => Float32Array.from({ length: n }, (_, i) => Math.sin(i / 7) * (i / n));
+  const peaksOf = (x: Float32Array) => {
+    const b = createPeaksBuilder({ sampleRate: 8000, channels: 1, levels: [10, 40] });
+    b.push([x]);
+    return b.result();
+  };
+
+  it('joins parts cut on whole coarsest buckets into exactly the peaks of the whole', () => {
+    const x = signal(1000 + 7);
+    const joined = concatPeaks([
+      peaksOf(x.subarray(0, 400)),
+      peaksOf(x.subarray(400, 800)),
+      peaksOf(x.subarray(800)),
+    ]);
+    const whole = peaksOf(x);
+    expect(joined.frames).toBe(whole.frames);
+    expect(joined.durationSeconds).toBe(whole.durationSeconds);
+    expect(joined.levels.map((l) => [l.samplesPerPixel, [...l.minMax]])).toEqual(
+      whole.levels.map((l) => [l.samplesPerPixel, [...l.minMax]]),
+    );
+  });
+
+  it('refuses parts that would put a bucket across a seam, or that do not match', () => {
+    const x = signal(1000);
+    expect(() => concatPeaks([peaksOf(x.subarray(0, 410)), peaksOf(x.subarray(410))])).toThrow(
+      /inside a bucket/,
+    );
+    const other = createPeaksBuilder({ sampleRate: 8000, channels: 1, levels: [10, 80] });
+    other.push([x.subarray(400)]);
+    expect(() => concatPeaks([peaksOf(x.subarray(0, 400)), other.result()])).toThrow(/different levels/);
+    expect(() => concatPeaks([])).toThrow(RangeError);
   });
 });

@@ -145,3 +145,43 @@ export async function writePeaksFile(audioPath: string, data: PeaksData): Promis
   await writeFileAtomic(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return path;
 }
+
+/**
+ * Joins the peaks of consecutive parts of one stream (e.g. the halves two threads decoded). Every part but the
+ * last must hold a whole number of the coarsest buckets, so that no bucket straddles a seam: the result is then
+ * exactly the peaks of the whole.
+ */
+export function concatPeaks(parts: readonly PeaksData[]): PeaksData {
+  const first = parts[0];
+  if (!first) throw new RangeError('No peaks to join.');
+  const spps = first.levels.map((l) => l.samplesPerPixel);
+  const coarsest = spps[spps.length - 1] ?? 1;
+  parts.forEach((p, i) => {
+    if (p.sampleRate !== first.sampleRate || p.channels !== first.channels)
+      throw new RangeError('Peaks of different formats cannot be joined.');
+    if (p.levels.length !== spps.length || p.levels.some((l, j) => l.samplesPerPixel !== spps[j]))
+      throw new RangeError('Peaks with different levels cannot be joined.');
+    if (i < parts.length - 1 && p.frames % coarsest !== 0)
+      throw new RangeError(`Part ${i} ends inside a bucket (${p.frames} frames, buckets of ${coarsest}).`);
+  });
+  const frames = parts.reduce((sum, p) => sum + p.frames, 0);
+  const levels = spps.map((samplesPerPixel, j) => {
+    const minMax = new Float32Array(
+      parts.reduce((sum, p) => sum + (p.levels[j] as PeaksLevel).minMax.length, 0),
+    );
+    let at = 0;
+    for (const p of parts) {
+      const mm = (p.levels[j] as PeaksLevel).minMax;
+      minMax.set(mm, at);
+      at += mm.length;
+    }
+    return { samplesPerPixel, minMax };
+  });
+  return {
+    sampleRate: first.sampleRate,
+    channels: first.channels,
+    durationSeconds: frames / first.sampleRate,
+    frames,
+    levels,
+  };
+}

@@ -1,4 +1,5 @@
-// Synthetic signals and a minimal WAV writer for the audio tests (EBU Tech 3341/3342 style material).
+// Synthetic signals and minimal WAV/MP3 writers for the audio tests (EBU Tech 3341/3342 style material).
+import { mp3Chunks } from '../../sandbox/media/mp3';
 
 /** One segment of a test sequence: a 1 kHz (default) sine at `dbfs` for `seconds`. */
 export interface ToneSegment {
@@ -129,4 +130,29 @@ export function encodeWav(planar: readonly Float32Array[], o: WavEncodeOptions):
     }
   }
   return buf;
+}
+
+/** Encodes mono or stereo PCM as CBR MP3 with lamejs (the sandbox's encoder: no gapless tag). */
+export function encodeMp3(planar: readonly Float32Array[], sampleRate: number, kbps = 192): Uint8Array {
+  const frames = (planar[0] as Float32Array).length;
+  let at = 0;
+  const source = {
+    sampleRate,
+    channels: planar.length,
+    frames,
+    read(out: Float32Array[]) {
+      const n = Math.min((out[0] as Float32Array).length, frames - at);
+      planar.forEach((channel, c) => (out[c] as Float32Array).set(channel.subarray(at, at + n)));
+      at += n;
+      return n;
+    },
+  };
+  const chunks = [...mp3Chunks(source, { kbps })];
+  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let o = 0;
+  for (const c of chunks) {
+    bytes.set(c, o);
+    o += c.length;
+  }
+  return bytes;
 }

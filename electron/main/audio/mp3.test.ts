@@ -1,0 +1,193 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AudioDecodeError } from './errors';
+import { createMp3Decoder, decodeMp3Span, partSpan, type Mp3Span } from './mp3';
+import { encodeMp3, encodeWav, toneSequence } from './test-signals';
+
+/** Decoded samples, per channel, concatenated. */
+interface Pcm {
+  sampleRate: number;
+  channels: Float32Array[];
+}
+
+function collector() {
+  const blocks: Float32Array[][] = [];
+  let sampleRate = 0;
+  return {
+    sink: {
+      onFormat: (f: { sampleRate: number }) => (sampleRate = f.sampleRate),
+      // The decoder hands out views into its memory: copy them.
+      onData: (planar: Float32Array[]) => blocks.push(planar.map((c) => c.slice())),
+    },
+    pcm(): Pcm {
+      const channels = (blocks[0] ?? []).map((_, c) => {
+        const out = new Float32Array(blocks.reduce((n, b) => n + (b[c] as Float32Array).length, 0));
+        let at = 0;
+        for (const b of blocks) {
+          out.set(b[c] as Float32Array, at);
+          at += (b[c] as Float32Array).length;
+        }
+        return out;
+      });
+      return { sampleRate, channels };
+    },
+  };
+}
+
+function decodeSpan(file: Uint8Array, span: Mp3Span | ((length: number) => Mp3Span)) {
+  const c = collector();
+  const result = decodeMp3Span(file, span, c.sink);
+  return { ...result, pcm: c.pcm() };
+}
+
+async function decodeFed(file: Uint8Array, slice: number): Promise<Pcm> {
+  const c = collector();
+  const decoder = createMp3Decoder(c.sink);
+  for (let o = 0; o < file.length; o += slice) await decoder.write(file.subarray(o, o + slice));
+  await decoder.end();
+  return c.pcm();
+}
+
+/**
+ * Largest sample difference between a and b, which must have the same shape. Decoding after a seek differs from
+ * decoding straight through only by float rounding (mpg123's synthesis ring buffer restarts at another phase):
+ * ~1e-7, i.e. below -130 dBFS and far below one step of 16-bit audio.
+ */
+const SEAM_TOLERANCE = 1e-6;
+
+/** Largest sample difference between a and b, which must have the same shape. */
+function maxDifference(a: Pcm, b: Pcm): number {
+  expect(b.channels.length).toBe(a.channels.length);
+  let max = 0;
+  for (let c = 0; c < a.channels.length; c++) {
+    const x = a.channels[c] as Float32Array;
+    const y = b.channels[c] as Float32Array;
+    expect(y.length).toBe(x.length);
+    for (let i = 0; i < x.length; i++) max = Math.max(max, Math.abs((x[i] as number) - (y[i] as number)));
+  }
+  return max;
+}
+
+function join2(parts: Pcm[]): Pcm {
+  const first = parts[0] as Pcm;
+  return {
+    sampleRate: first.sampleRate,
+    channels: first.channels.map((_, c) => {
+      const out = new Float32Array(parts.reduce((n, p) => n + (p.channels[c] as Float32Array).length, 0));
+      let at = 0;
+      for (const p of parts) {
+        out.set(p.channels[c] as Float32Array, at);
+        at += (p.channels[c] as Float32Array).length;
+      }
+      return out;
+    }),
+  };
+}
+
+/** A stereo programme of tone steps (different per channel), encoded by lamejs (the sandbox's encoder). */
+function lameJsMp3(seconds: number, sampleRate: number): Uint8Array {
+  const left = toneSequence(sampleRate, [
+    { dbfs: -12, seconds: seconds / 2, frequency: 440 },
+    { dbfs: -30, seconds: seconds / 2, frequency: 3000 },
+  ]);
+  return encodeMp3([left, toneSequence(sampleRate, [{ dbfs: -18, seconds, frequency: 1000 }])], sampleRate);
+}
+
+const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+let dir: string;
+let lame: Uint8Array;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'takedesk-mp3-'));
+  lame = lameJsMp3(20, 44100);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('MP3 decoding (libmpg123 in WebAssembly)', () => {
+  it('decodes a file fed in pieces of any size to the same samples as decoding it from memory', async () => {
+    const whole = decodeSpan(lame, { start: 0, end: null });
+    expect(whole.pcm.sampleRate).toBe(44100);
+    expect(whole.pcm.channels).toHaveLength(2);
+    expect(whole.frames).toBe(whole.length);
+    // 20 s plus at most the encoder's delay and padding (lamejs writes no gapless tag).
+    expect(whole.length).toBeGreaterThanOrEqual(20 * 44100);
+    expect(whole.length).toBeLessThan(20 * 44100 + 3 * 1152);
+    for (const slice of [417, 65_536, 1 << 20]) {
+      expect(maxDifference(whole.pcm, await decodeFed(lame, slice))).toBe(0);
+    }
+  });
+
+  it.each([2, 3, 5])('decodes in %i parts that join into the samples of the whole', (count) => {
+    const whole = decodeSpan(lame, { start: 0, end: null });
+    const parts = Array.from({ length: count }, (_, index) =>
+      decodeSpan(lame, (length) => partSpan(length, index, count, 4096)),
+    );
+    parts.forEach((p, i) => {
+      if (i < count - 1) expect(p.frames % 4096).toBe(0);
+    });
+    expect(maxDifference(whole.pcm, join2(parts.map((p) => p.pcm)))).toBeLessThanOrEqual(SEAM_TOLERANCE);
+  });
+
+  it.runIf(hasFfmpeg)('trims the encoder delay and padding of a LAME-tagged file, also across a seam', () => {
+    const wav = join(dir, 'gapless.wav');
+    const mp3 = join(dir, 'gapless.mp3');
+    const x = toneSequence(48000, [{ dbfs: -20, seconds: 7.3, frequency: 997 }]);
+    writeFileSync(wav, encodeWav([x, x], { sampleRate: 48000, bits: 16 }));
+    const ff = spawnSync('ffmpeg', [
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-i',
+      wav,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '160k',
+      mp3,
+    ]);
+    expect(ff.status).toBe(0);
+    const file = new Uint8Array(readFileSync(mp3));
+    const whole = decodeSpan(file, { start: 0, end: null });
+    expect(whole.length).toBe(x.length); // exactly the samples that went in
+    const halves = [0, 1].map((index) => decodeSpan(file, (length) => partSpan(length, index, 2, 4096)));
+    expect(maxDifference(whole.pcm, join2(halves.map((h) => h.pcm)))).toBeLessThanOrEqual(SEAM_TOLERANCE);
+  });
+
+  it('splits a length into aligned parts that cover it once', () => {
+    const length = 1_234_567;
+    const spans = [0, 1, 2].map((i) => partSpan(length, i, 3, 4096));
+    expect(spans[0]?.start).toBe(0);
+    expect(spans[2]?.end).toBeNull();
+    expect(spans[0]?.end).toBe(spans[1]?.start);
+    expect(spans[1]?.end).toBe(spans[2]?.start);
+    for (const s of spans.slice(1)) expect(s.start % 4096).toBe(0);
+    expect(partSpan(length, 0, 1, 4096)).toEqual({ start: 0, end: null });
+  });
+
+  it('rejects what is not MP3 with a clear error, in both modes', async () => {
+    const garbage = new TextEncoder().encode('this is a text file, not audio at all. '.repeat(2000));
+    for (const bytes of [new Uint8Array(0), garbage]) {
+      const fed = createMp3Decoder({ onData: () => undefined });
+      await fed.write(bytes);
+      const error = await fed.end().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AudioDecodeError);
+      expect(error).toMatchObject({ code: 'not-mp3', message: expect.stringMatching(/^Not an MP3 file/) });
+      expect(() => decodeMp3Span(bytes, { start: 0, end: null }, { onData: () => undefined })).toThrow(
+        AudioDecodeError,
+      );
+    }
+  });
+
+  it('decodes a file cut short up to the cut, and says so when asked to seek past its end', () => {
+    const cut = lame.subarray(0, lame.length >> 1);
+    const half = decodeSpan(cut, { start: 0, end: null });
+    expect(half.frames).toBeGreaterThan(9 * 44100);
+    expect(half.frames).toBeLessThan(11 * 44100);
+    expect(() =>
+      decodeMp3Span(cut, { start: half.length + 1, end: null }, { onData: () => undefined }),
+    ).toThrow(/after the end/);
+  });
+});

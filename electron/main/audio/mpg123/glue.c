@@ -1,0 +1,137 @@
+/*
+ * Takedesk's interface to libmpg123, compiled with it to WebAssembly by build.sh (mpg123.wasm). One decoder per
+ * module instance. Two ways in:
+ *   - feed mode (td_open_feed + td_feed): bytes arrive in order while a download streams;
+ *   - memory mode (td_open_memory): the whole file is in this instance's memory, so mpg123 can scan it and seek
+ *     sample-accurately, which lets two threads decode the two halves of one file.
+ * td_read() decodes up to TD_BLOCK frames and leaves them planar in td_left()/td_right(); td_frames() says how many.
+ * Decoding is gapless (LAME/Xing encoder delay and padding removed) and in 32-bit float.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <mpg123.h>
+
+#define TD_BLOCK 8192
+
+static mpg123_handle *mh;
+static float interleaved[TD_BLOCK * 2];
+static float left[TD_BLOCK];
+static float right[TD_BLOCK];
+static size_t frames;
+static long rate;
+static int channels;
+
+struct memory_source {
+  const unsigned char *data;
+  size_t size;
+  size_t position;
+};
+static struct memory_source source;
+
+static int setup(void) {
+  int err = MPG123_OK;
+  const long *rates;
+  size_t count;
+  if (mh) mpg123_delete(mh);
+  mh = mpg123_new(NULL, &err);
+  if (!mh) return err;
+  mpg123_param(mh, MPG123_FLAGS, MPG123_GAPLESS | MPG123_FORCE_FLOAT | MPG123_QUIET, 0.);
+  mpg123_format_none(mh);
+  mpg123_rates(&rates, &count);
+  for (size_t i = 0; i < count; i++) mpg123_format(mh, rates[i], MPG123_MONO | MPG123_STEREO, MPG123_ENC_FLOAT_32);
+  rate = 0;
+  channels = 0;
+  frames = 0;
+  return MPG123_OK;
+}
+
+/* Allocations for the host: input buffers and the memory-mode file image. */
+__attribute__((export_name("td_alloc"))) void *td_alloc(size_t bytes) { return malloc(bytes); }
+__attribute__((export_name("td_free"))) void td_free(void *p) { free(p); }
+
+__attribute__((export_name("td_open_feed"))) int td_open_feed(void) {
+  int err = setup();
+  return err != MPG123_OK ? err : mpg123_open_feed(mh);
+}
+
+/* Copies `size` bytes into mpg123's input queue (the caller may reuse `data` at once). */
+__attribute__((export_name("td_feed"))) int td_feed(const unsigned char *data, size_t size) {
+  return mpg123_feed(mh, data, size);
+}
+
+static mpg123_ssize_t memory_read(void *handle, void *buffer, size_t bytes) {
+  struct memory_source *s = handle;
+  size_t left_bytes = s->size - s->position;
+  if (bytes > left_bytes) bytes = left_bytes;
+  memcpy(buffer, s->data + s->position, bytes);
+  s->position += bytes;
+  return (mpg123_ssize_t)bytes;
+}
+
+static off_t memory_seek(void *handle, off_t offset, int whence) {
+  struct memory_source *s = handle;
+  off_t base = whence == SEEK_CUR ? (off_t)s->position : whence == SEEK_END ? (off_t)s->size : 0;
+  off_t next = base + offset;
+  if (next < 0 || next > (off_t)s->size) return -1;
+  s->position = (size_t)next;
+  return next;
+}
+
+/* Decodes from a file image the host placed at `data` (from td_alloc); it must stay until the next open. */
+__attribute__((export_name("td_open_memory"))) int td_open_memory(const unsigned char *data, size_t size) {
+  int err = setup();
+  if (err != MPG123_OK) return err;
+  source.data = data;
+  source.size = size;
+  source.position = 0;
+  err = mpg123_replace_reader_handle(mh, memory_read, memory_seek, NULL);
+  return err != MPG123_OK ? err : mpg123_open_handle(mh, &source);
+}
+
+/* Reads every frame header once so that length and seeks are exact. */
+__attribute__((export_name("td_scan"))) int td_scan(void) { return mpg123_scan(mh); }
+
+/* Length in samples per channel after the gapless trim, or a negative value when unknown. */
+__attribute__((export_name("td_length"))) double td_length(void) { return (double)mpg123_length(mh); }
+
+/* Moves to sample `offset` (per channel); returns where decoding resumes, or a negative value. */
+__attribute__((export_name("td_seek"))) double td_seek(double offset) {
+  return (double)mpg123_seek(mh, (off_t)offset, SEEK_SET);
+}
+
+/*
+ * Decodes up to TD_BLOCK frames into td_left()/td_right() (td_frames() of them; mono leaves td_right() unused).
+ * Returns mpg123's status: MPG123_OK (more to come), MPG123_NEW_FORMAT (td_rate()/td_channels() changed; nothing
+ * decoded), MPG123_NEED_MORE (feed mode: give more bytes), MPG123_DONE (end of a memory-mode file), or an error.
+ * Frames may come with NEED_MORE and DONE too.
+ */
+__attribute__((export_name("td_read"))) int td_read(void) {
+  size_t bytes = 0;
+  size_t capacity = channels == 1 ? TD_BLOCK * sizeof(float) : sizeof interleaved;
+  int status = mpg123_read(mh, interleaved, capacity, &bytes);
+  if (status == MPG123_NEW_FORMAT) {
+    int encoding;
+    mpg123_getformat(mh, &rate, &channels, &encoding);
+  }
+  if (channels == 2) {
+    frames = bytes / (2 * sizeof(float));
+    for (size_t i = 0; i < frames; i++) {
+      left[i] = interleaved[2 * i];
+      right[i] = interleaved[2 * i + 1];
+    }
+  } else {
+    frames = bytes / sizeof(float);
+    memcpy(left, interleaved, bytes);
+  }
+  return status;
+}
+
+__attribute__((export_name("td_frames"))) int td_frames(void) { return (int)frames; }
+__attribute__((export_name("td_left"))) float *td_left(void) { return left; }
+__attribute__((export_name("td_right"))) float *td_right(void) { return right; }
+__attribute__((export_name("td_rate"))) int td_rate(void) { return (int)rate; }
+__attribute__((export_name("td_channels"))) int td_channels(void) { return channels; }
+
+/* Text of the last error, for messages. */
+__attribute__((export_name("td_error"))) const char *td_error(void) { return mh ? mpg123_strerror(mh) : "no decoder"; }
