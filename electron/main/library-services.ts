@@ -186,8 +186,20 @@ export function createLibraryServices(deps: {
       remove: (id) => library.remove(id),
       pathOf: itemPath,
       peaks: async (id) => {
-        const path = await itemPath(id);
-        return path ? readPeaks(path) : null;
+        const item = await library.get(id);
+        const path = item ? await itemPath(id) : null;
+        if (!item || !path) return null;
+        const stored = await readPeaks(path);
+        if (stored || !isAudioFormat(item.format)) return stored;
+        // The sidecar is missing (deleted, or the analysis while streaming failed): build it again on the pool,
+        // where a long MP3 decodes on two threads at once.
+        try {
+          await deps.analyzer.peaks(path, { write: true });
+        } catch {
+          return null;
+        }
+        if (!item.hasPeaks) await library.upsert({ ...item, hasPeaks: true });
+        return readPeaks(path);
       },
       analyze: async (id) => analysisOf(await requireItem(id)),
       qa: async (id: string, target: DeliveryTargetId, orderedSeconds?: number): Promise<QaVerdict> => {

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/ipc';
 import type { Sandbox } from '../sandbox/server';
@@ -177,6 +180,14 @@ describe('main-process services over the router', () => {
     const peaks = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: post.id });
     expect(peaks.duration).toBeGreaterThan(10);
     expect(peaks.peaks).toHaveLength(2);
+    // A missing sidecar is built again on demand (the MP3 on the analysis pool).
+    const voice = items.find((i) => i.format === 'mp3' && i.relativePath.includes('voice_over'))!;
+    const voicePeaks = join(world.dir, 'Library', `${voice.relativePath}.peaks`);
+    const before = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: voice.id });
+    await rm(voicePeaks);
+    const rebuilt = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: voice.id });
+    expect(rebuilt).toEqual(before);
+    expect(existsSync(voicePeaks)).toBe(true);
     const qa = await value<{ checks: Array<{ id: string }> }>('audio.qa', {
       id: post.id,
       target: 'ebu-r128',
