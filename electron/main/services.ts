@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
 import { createAnalyzer } from './audio/analyzer';
@@ -66,7 +67,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json')),
   });
-  const analyzer = createAnalyzer({ poolSize: 1 });
+  // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
+  const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
   const libraryAndDownloads = createLibraryServices({
     dataDir: options.dataDir,
