@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds mpg123.wasm: libmpg123 1.31.2 (LGPL-2.1, Debian bookworm's source package) and glue.c, compiled for
-# wasm32-wasi with Debian's clang 14 at -O3. The result is committed, so neither the app, the tests nor CI need a
+# Rebuilds mpg123.wasm: libmpg123 1.31.2 (LGPL-2.1, Debian bookworm's source package) with synth-wasm-simd.patch,
+# and glue.c, compiled for wasm32-wasi with Debian's clang 14 at -O3. The result is committed, so neither the app, the tests nor CI need a
 # C toolchain; run this to reproduce it or to move to a newer mpg123 (see README.md beside it).
 # Needs root (apt) and the Debian mirror.   Usage: bash electron/main/audio/mpg123/build.sh
 set -euo pipefail
@@ -9,7 +9,7 @@ work=${MPG123_WASM_WORK:-/tmp/takedesk-mpg123-wasm}
 flags=${MPG123_CFLAGS:-"-O3 -ffast-math -msimd128"}
 mkdir -p "$work"
 
-apt-get install -y -qq clang lld wasi-libc libclang-rt-14-dev-wasm32 autotools-dev dpkg-dev > /dev/null
+apt-get install -y -qq clang lld wasi-libc libclang-rt-14-dev-wasm32 autotools-dev dpkg-dev patch > /dev/null
 if [ ! -f /etc/apt/sources.list.d/takedesk-deb-src.sources ]; then
   cat > /etc/apt/sources.list.d/takedesk-deb-src.sources <<'SRC'
 Types: deb-src
@@ -28,6 +28,8 @@ cd mpg123-1.31.2
 # mpg123 1.31's config.sub predates wasi; Debian's autotools-dev has one that knows it.
 cp /usr/share/misc/config.sub build/config.sub
 cp /usr/share/misc/config.guess build/config.guess
+# Our one change to mpg123: the synthesis windowing in wasm SIMD (see synth-wasm-simd.patch).
+patch -p1 < "$here/synth-wasm-simd.patch"
 # wasi-libc defines lseek as a macro; a call through a function pointer named lseek must not expand it.
 sed -i 's/return rdat->lseek(rdat->filept, offset, whence);/return (rdat->lseek)(rdat->filept, offset, whence);/' \
   src/libmpg123/readers.c
