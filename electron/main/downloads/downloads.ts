@@ -590,7 +590,11 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     }
     let response: HttpResponse;
     try {
-      response = await http(resolved.url as string, { headers, signal });
+      response = await http(resolved.url as string, {
+        headers,
+        signal,
+        ...(follow.readBuffers ? { readBuffers: follow.readBuffers } : {}),
+      });
     } catch (error) {
       throw new DownloadError('NETWORK', `Connection failed: ${(error as Error).message}`, true, {
         cause: error,
@@ -655,6 +659,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         onBytes: (n) => {
           job.bytes += n;
         },
+        onLanded: (chunks, start) => reader.feed(chunks, start, response.release),
         onWritten: (end) => reader.advance(end),
       });
     } catch (error) {

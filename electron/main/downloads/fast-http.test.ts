@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastHttpGet } from './fast-http';
+import { createReadBufferPool, fastHttpGet } from './fast-http';
 import { withRedirects, type HttpGet } from './http';
 
 // Edge cases of the lean HTTP path against a real server on 127.0.0.1 (the sandbox only ever sends
@@ -127,6 +127,37 @@ describe('fastHttpGet direct body', () => {
     expect(Buffer.concat(chunks).equals(big)).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
     expect(ends).toBe(1);
+  });
+
+  it('gives up a whole read buffer for good (never recycled), and reads into buffers from a shared pool', async () => {
+    const pool = createReadBufferPool();
+    const mine = new ArrayBuffer(1 << 20);
+    new Uint8Array(mine).fill(0xee);
+    pool.give(mine);
+    pool.give(new ArrayBuffer(1000)); // not a read buffer: refused
+    const response = await fastHttpGet(`${base}/big`, {
+      headers: {},
+      signal: new AbortController().signal,
+      readBuffers: pool,
+    });
+    const released: ArrayBuffer[] = [];
+    const copies: Buffer[] = [];
+    const ended = new Promise<Error | undefined>((resolve) =>
+      response.direct!.start((chunk) => {
+        copies.push(Buffer.from(chunk));
+        const buffer = response.release!(chunk);
+        if (buffer) released.push(buffer);
+        else response.recycle!(chunk);
+        expect(response.release!(chunk)).toBeNull(); // once only
+      }, resolve),
+    );
+    expect(await ended).toBeUndefined();
+    expect(Buffer.concat(copies).equals(big)).toBe(true);
+    // 3 MB arrive in reads of up to 1 MiB: some are whole buffers, given away; the pool's buffer was used.
+    expect(released.length).toBeGreaterThan(0);
+    expect(released.every((b) => b.byteLength === 1 << 20)).toBe(true);
+    expect(new Set(released).size).toBe(released.length);
+    expect(pool.take()).toBeUndefined();
   });
 
   it('pauses and resumes the socket for a slow consumer without losing bytes', async () => {

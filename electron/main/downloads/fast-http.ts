@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import { nodeHttpGet, type HttpGet, type HttpResponse } from './http';
+import { nodeHttpGet, type HttpGet, type HttpResponse, type ReadBufferPool } from './http';
 
 // Socket reads land in buffers this large; loopback and fast links fill most of one per read.
 const READ_BUFFER = 1 << 20;
@@ -8,6 +8,17 @@ const READ_BUFFER = 1 << 20;
 const COPY_BELOW = READ_BUFFER / 4;
 // Read buffers kept for reuse per connection: recycled memory avoids fresh pages (and their faults) per MiB.
 const POOL_SIZE = 8;
+
+/** A pool of 1 MiB read buffers that outlives one response (see ReadBufferPool). */
+export function createReadBufferPool(capacity = 16): ReadBufferPool {
+  const buffers: Buffer[] = [];
+  return {
+    take: () => buffers.pop(),
+    give(buffer) {
+      if (buffer.byteLength === READ_BUFFER && buffers.length < capacity) buffers.push(Buffer.from(buffer));
+    },
+  };
+}
 const HEADER_LIMIT = 64 * 1024;
 
 /** Falls back to node:http for what the lean path does not do (TLS, chunked bodies). */
@@ -45,12 +56,16 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     }
     const pool: Buffer[] = [];
     const lent = new Map<ArrayBufferLike, Buffer>();
-    const take = () => pool.pop() ?? Buffer.allocUnsafe(READ_BUFFER);
+    const take = () => pool.pop() ?? init.readBuffers?.take() ?? Buffer.allocUnsafe(READ_BUFFER);
     const recycle = (chunk: Buffer) => {
       const parent = lent.get(chunk.buffer);
       if (!parent) return;
       lent.delete(chunk.buffer);
       if (pool.length < POOL_SIZE) pool.push(parent);
+    };
+    const release = (chunk: Buffer): ArrayBuffer | null => {
+      if (chunk.byteOffset !== 0 || !lent.delete(chunk.buffer)) return null;
+      return chunk.buffer as ArrayBuffer;
     };
     let buffer = take();
     let head: Buffer | null = Buffer.alloc(0);
@@ -94,6 +109,7 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
               },
               direct: { start: attach, pause: () => socket.pause(), resume: () => socket.resume(), destroy },
               recycle,
+              release,
             });
             if (data.length > 0) deliver(data);
             else if (remaining === 0) finish(null);

@@ -7,12 +7,15 @@ import { createPartReader, type FollowResult, type PartReader, type PartReaderOp
 export type FollowRequest =
   | ({ type: 'init'; session: number } & PartReaderOptions)
   | { type: 'advance'; session: number; bytes: number }
+  | { type: 'feed'; session: number; start: number; chunks: Array<{ buffer: ArrayBuffer; length: number }> }
   | { type: 'finish'; session: number; size: number }
   | { type: 'close'; session: number };
 
-/** The worker's one answer to 'finish'. */
+/** The worker's one answer to 'finish'; and read buffers it is done with, given back for the next reads. */
 export type FollowReply =
-  { session: number; ok: true; result: FollowResult } | { session: number; ok: false; message: string };
+  | { session: number; ok: true; result: FollowResult }
+  | { session: number; ok: false; message: string }
+  | { type: 'buffers'; buffers: ArrayBuffer[] };
 
 const port = parentPort;
 if (port) {
@@ -24,11 +27,23 @@ if (port) {
       reader?.close();
       current = session;
       const { type: _type, session: _session, ...options } = message;
-      reader = createPartReader(options);
+      reader = createPartReader({
+        ...options,
+        // Memory the writer moved here goes back for its next reads (the copies of small reads are dropped).
+        onDone: (buffer) => {
+          if (buffer.byteLength === 1 << 20)
+            port.postMessage({ type: 'buffers', buffers: [buffer] } satisfies FollowReply, [buffer]);
+        },
+      });
       return;
     }
     if (session !== current || !reader) return; // a late message of a closed session
     if (message.type === 'advance') reader.advance(message.bytes);
+    else if (message.type === 'feed')
+      reader.feed(
+        message.chunks.map((c) => Buffer.from(c.buffer, 0, c.length)),
+        message.start,
+      );
     else if (message.type === 'close') {
       reader.close();
       reader = null;

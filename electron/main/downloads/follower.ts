@@ -1,16 +1,24 @@
 import type { Worker } from 'node:worker_threads';
 import type { MediaFormat } from '../../../shared/ipc';
 import { resolveWorkerEntry, startWorker } from '../workers';
+import { createReadBufferPool } from './fast-http';
+import type { ReadBufferPool } from './http';
 import type { FollowReply, FollowRequest } from './follow-worker';
 import { createPartReader, type FollowResult, type PartReader } from './part-reader';
 
 export type { FollowResult, PartReader } from './part-reader';
 
 /** Starts following one download's part file (see PartReader). */
-export type Follow = (path: string, format: MediaFormat) => PartReader;
+export type Follow = ((path: string, format: MediaFormat) => PartReader) & {
+  /** Where read buffers handed to the followers come back, for the transport's next reads. */
+  readBuffers?: ReadBufferPool;
+};
 
-/** Checksum only, on the calling thread: the default, and the fallback when no worker can start. */
-export const followInline: Follow = (path, format) => createPartReader({ path, format });
+/**
+ * Checksum only, on the calling thread: the default, and the fallback when no worker can start. It reads the part
+ * back rather than take fed chunks: on this thread they are the transport's, reused once written.
+ */
+export const followInline: Follow = (path, format) => ({ ...createPartReader({ path, format }), feed() {} });
 
 /** A Follow backed by worker threads, which are kept for the next download until closed. */
 export interface WorkerFollow extends Follow {
@@ -36,12 +44,17 @@ export function createWorkerFollow(options: {
   const idle: Worker[] = [];
   const all = new Set<Worker>();
   let sessions = 0;
+  const readBuffers = createReadBufferPool();
+  const onBuffers = (reply: FollowReply) => {
+    if ('type' in reply) for (const buffer of reply.buffers) readBuffers.give(buffer);
+  };
 
   const take = (): Worker => {
     const reused = idle.pop();
     if (reused) return reused;
     const worker = startWorker(entry as URL);
     all.add(worker);
+    worker.on('message', onBuffers);
     const forget = () => {
       all.delete(worker);
       const i = idle.indexOf(worker);
@@ -74,6 +87,7 @@ export function createWorkerFollow(options: {
     return workerReader(worker, ++sessions, { path, format, analyze: options.analyze }, give);
   };
   return Object.assign(follow, {
+    readBuffers,
     async close() {
       idle.length = 0;
       await Promise.all([...all].map((w) => w.terminate()));
@@ -94,7 +108,7 @@ function workerReader(
   let death: Error | null = null;
   let settle: { resolve(result: FollowResult): void; reject(error: Error): void } | null = null;
   const onMessage = (reply: FollowReply) => {
-    if (reply.session !== session || !settle) return;
+    if ('type' in reply || reply.session !== session || !settle) return;
     if (reply.ok) settle.resolve(reply.result);
     else settle.reject(new Error(reply.message));
     settle = null;
@@ -114,6 +128,19 @@ function workerReader(
   return {
     advance(bytes) {
       if (!closed && !death) worker.postMessage({ type: 'advance', session, bytes } satisfies FollowRequest);
+    },
+    feed(chunks, start, release) {
+      if (closed || death) return;
+      // Whole read buffers move to the worker without a copy (and come back through readBuffers); the rest is
+      // copied, as the transport reuses it. Either way each part has an ArrayBuffer of its own to move.
+      const parts = chunks.map((chunk) => ({
+        buffer: release?.(chunk) ?? new Uint8Array(chunk).buffer,
+        length: chunk.length,
+      }));
+      worker.postMessage(
+        { type: 'feed', session, start, chunks: parts } satisfies FollowRequest,
+        parts.map((p) => p.buffer),
+      );
     },
     finish(size) {
       result ??= new Promise<FollowResult>((resolve, reject) => {

@@ -29,12 +29,23 @@ export interface HttpResponse {
   direct?: DirectBody;
   /** Gives a body chunk's memory back to the transport once it is written (lets it reuse read buffers). */
   recycle?: (chunk: Buffer) => void;
+  /**
+   * Gives up a body chunk's memory for good instead of recycling it: its ArrayBuffer, when the chunk sits alone
+   * at the start of one (so it can move to another thread without a copy); null otherwise.
+   */
+  release?: (chunk: Buffer) => ArrayBuffer | null;
+}
+
+/** Read buffers kept across responses, e.g. given back by the thread that took them (see `release`). */
+export interface ReadBufferPool {
+  take(): Buffer | undefined;
+  give(buffer: ArrayBuffer): void;
 }
 
 /** One GET; the body must be destroyed by the caller if not consumed. */
 export type HttpGet = (
   url: string,
-  init: { headers: Record<string, string>; signal: AbortSignal },
+  init: { headers: Record<string, string>; signal: AbortSignal; readBuffers?: ReadBufferPool },
 ) => Promise<HttpResponse>;
 
 /** GET over node:http(s): the fallback of fastHttpGet for HTTPS and chunked answers. */

@@ -97,6 +97,53 @@ describe('createPartReader', () => {
   });
 });
 
+describe('createPartReader fed from memory', () => {
+  /** 1 MiB pieces of `bytes`, each in an ArrayBuffer of its own, as the transport's read buffers are. */
+  const pieces = (bytes: Buffer) => {
+    const out: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += 1 << 20) {
+      const piece = Buffer.from(new ArrayBuffer(1 << 20));
+      const n = bytes.copy(piece, 0, at, Math.min(bytes.length, at + (1 << 20)));
+      out.push(piece.subarray(0, n));
+    }
+    return out;
+  };
+
+  it('takes fed bytes instead of reading them back, and gives every buffer back once read', async () => {
+    const bytes = Buffer.concat([wav, wav, wav]);
+    // The file on disk holds zeros: a checksum of the real bytes proves nothing was read back.
+    const path = join(dir, 'fed.wav');
+    writeFileSync(path, Buffer.alloc(bytes.length));
+    const given: ArrayBuffer[] = [];
+    const reader = createPartReader({ path, format: 'wav', analyze: true, onDone: (b) => given.push(b) });
+    const chunks = pieces(bytes);
+    // Batches land out of order, as parallel writes do; each is advanced only once all before it landed.
+    const order = chunks.map((_, i) => i).reverse();
+    for (const i of order) reader.feed([chunks[i]!], i << 20);
+    reader.advance(bytes.length);
+    const result = await reader.finish(bytes.length);
+    expect(result.sha256).toBe(sha(bytes));
+    expect(result.analysis?.durationSeconds).toBeGreaterThan(0); // the decoder saw a WAV, not zeros
+    expect(new Set(given)).toEqual(new Set(chunks.map((c) => c.buffer)));
+  });
+
+  it('reads from disk what was not fed or did not fit, and never keeps more than 16 MiB ahead', async () => {
+    const bytes = Buffer.alloc(20 << 20);
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i & 0xff;
+    const path = join(dir, 'partly-fed.bin');
+    writeFileSync(path, bytes);
+    const given: ArrayBuffer[] = [];
+    const reader = createPartReader({ path, format: 'pdf', onDone: (b) => given.push(b) });
+    const chunks = pieces(bytes);
+    // All but the first MiB arrive before anything is advanced: 16 are kept, the other three go back at once.
+    chunks.slice(1).forEach((c, i) => reader.feed([c], (i + 1) << 20));
+    expect(given).toHaveLength(3);
+    reader.advance(bytes.length);
+    expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
+    expect(given).toHaveLength(19);
+  });
+});
+
 describe('follow', () => {
   it('a worker thread gives the same checksum, figures and peaks as reading on this thread', async () => {
     const path = join(dir, 'worker.wav');
@@ -136,6 +183,50 @@ describe('follow', () => {
       await follow.close();
     }
     expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
+  it('moves whole read buffers to the worker without a copy and gets them back for the next reads', async () => {
+    const bytes = Buffer.alloc(4 << 20);
+    for (let i = 0; i < bytes.length; i += 512) bytes[i] = (i >> 9) & 0xff;
+    const path = join(dir, 'moved.bin');
+    writeFileSync(path, bytes);
+    const follow = createWorkerFollow({ analyze: false });
+    try {
+      const reader = follow(path, 'pdf');
+      const released: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += 1 << 20) {
+        const chunk = Buffer.allocUnsafe(1 << 20);
+        bytes.copy(chunk, 0, at, at + (1 << 20));
+        // The first chunk is not the transport's to give: it is copied (and stays usable here).
+        reader.feed([chunk], at, (c) => (at === 0 ? null : (released.push(c), c.buffer as ArrayBuffer)));
+        if (at === 0) expect(chunk.length).toBe(1 << 20);
+        else expect(chunk.length).toBe(0); // moved: detached on this side
+      }
+      reader.advance(bytes.length);
+      expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
+      reader.close();
+      expect(released).toHaveLength(3);
+      // The three moved buffers come back, and the copy of the first chunk too (a whole 1 MiB buffer as well).
+      let back = 0;
+      for (let i = 0; i < 100 && back < 4; i++) {
+        await tick();
+        while (follow.readBuffers?.take()) back++;
+      }
+      expect(back).toBe(4);
+    } finally {
+      await follow.close();
+    }
+  });
+
+  it("the inline reader reads back instead of keeping the transport's chunks", async () => {
+    const path = join(dir, 'inline-fed.bin');
+    const bytes = Buffer.alloc(3 << 20, 5);
+    writeFileSync(path, bytes);
+    const reader = followInline(path, 'pdf');
+    const chunk = Buffer.alloc(1 << 20, 9); // not what is on disk
+    reader.feed([chunk], 0, () => null);
+    reader.advance(bytes.length);
+    expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
   });
 
   it('without a worker entry it checksums on this thread (no analysis there)', async () => {

@@ -21,6 +21,12 @@ export interface FollowResult {
 export interface PartReader {
   /** Bytes [0, bytes) are written and final: read up to there. */
   advance(bytes: number): void;
+  /**
+   * These bytes, starting at `start`, have just landed on disk, so the reader may take them from memory instead of
+   * reading them back. `release` gives up a chunk's memory to the reader (see HttpResponse.release); a chunk it
+   * cannot take is read back from the file as usual.
+   */
+  feed(chunks: readonly Buffer[], start: number, release?: (chunk: Buffer) => ArrayBuffer | null): void;
   /** The file is complete at `size` bytes: resolves once all of it is read. */
   finish(size: number): Promise<FollowResult>;
   /** Stops reading and closes the file (the job ended, or the file was cut back and must be read anew). */
@@ -35,9 +41,13 @@ export interface PartReaderOptions {
   analyze?: boolean;
   /** Called after each read with the bytes read so far (same thread only). */
   onProgress?: (bytes: number) => void;
+  /** Hands back the memory of fed chunks once they are read (and no decoder can still look at them). */
+  onDone?: (buffer: ArrayBuffer) => void;
 }
 
 const READ_BYTES = 1 << 20;
+/** Fed bytes held ahead of the reader at most; beyond that a chunk is given back and read from disk later. */
+const MAX_PENDING_BYTES = 16 << 20;
 
 /** Creates a reader that hashes (and optionally analyses) a growing file in order, one read at a time. */
 export function createPartReader(options: PartReaderOptions): PartReader {
@@ -56,19 +66,48 @@ export function createPartReader(options: PartReaderOptions): PartReader {
   let reading: Promise<void> | null = null;
   let failure: Error | null = null;
   let settle: { resolve(result: FollowResult): void; reject(error: Error): void } | null = null;
+  // Chunks fed from the writer, by start offset: the common case never reads the file back.
+  const pending = new Map<number, Buffer>();
+  let pendingBytes = 0;
+  // The last fed chunk read stays ours until the next one: a decoder may keep a view of its tail until then.
+  let lastFed: Buffer | null = null;
 
   const file = () => (handle ??= open(options.path, 'r'));
+  const done = (chunk: Buffer) => options.onDone?.(chunk.buffer as ArrayBuffer);
+
+  /** Gives back fed chunks the reader has passed (read from disk meanwhile); returns the next start ahead. */
+  function nextPending(): number {
+    let next = Infinity;
+    for (const [start, chunk] of pending) {
+      if (start < position) {
+        pending.delete(start);
+        pendingBytes -= chunk.length;
+        done(chunk);
+      } else next = Math.min(next, start);
+    }
+    return next;
+  }
 
   async function readAll(): Promise<void> {
     while (!closed && position < allowed) {
-      // While decoding, a fresh buffer per read: the decoders may keep a view of a chunk's tail until the next one.
-      const want = Math.min(READ_BYTES, allowed - position);
-      const buffer = analysis ? Buffer.allocUnsafe(want) : (scratch ??= Buffer.allocUnsafe(READ_BYTES));
-      const { bytesRead } = await (await file()).read(buffer, 0, want, position);
-      if (bytesRead === 0) throw new Error(`${options.path} is shorter than the ${allowed} bytes written.`);
-      const chunk = buffer.subarray(0, bytesRead);
+      const next = nextPending();
+      let chunk: Buffer;
+      if (next === position) {
+        chunk = pending.get(next) as Buffer;
+        pending.delete(next);
+        pendingBytes -= chunk.length;
+        if (lastFed) done(lastFed);
+        lastFed = chunk;
+      } else {
+        // While decoding, a fresh buffer per read: the decoders may keep a view of a chunk's tail until the next one.
+        const want = Math.min(READ_BYTES, allowed - position, next - position);
+        const buffer = analysis ? Buffer.allocUnsafe(want) : (scratch ??= Buffer.allocUnsafe(READ_BYTES));
+        const { bytesRead } = await (await file()).read(buffer, 0, want, position);
+        if (bytesRead === 0) throw new Error(`${options.path} is shorter than the ${allowed} bytes written.`);
+        chunk = buffer.subarray(0, bytesRead);
+      }
       hash.update(chunk);
-      position += bytesRead;
+      position += chunk.length;
       options.onProgress?.(position);
       if (analysis) {
         try {
@@ -119,6 +158,11 @@ export function createPartReader(options: PartReaderOptions): PartReader {
 
   function release(): void {
     closed = true;
+    for (const chunk of pending.values()) done(chunk);
+    pending.clear();
+    pendingBytes = 0;
+    if (lastFed) done(lastFed);
+    lastFed = null;
     const opened = handle;
     handle = null;
     void opened?.then((h) => h.close()).catch(() => undefined);
@@ -129,6 +173,19 @@ export function createPartReader(options: PartReaderOptions): PartReader {
       if (closed || bytes <= allowed) return;
       allowed = size === null ? bytes : Math.min(bytes, size);
       pump();
+    },
+    feed(chunks, start) {
+      // In this reader fed chunks are owned: it is the worker's side, where they arrive moved, not shared.
+      let at = start;
+      for (const chunk of chunks) {
+        const take =
+          !closed && at >= position && pendingBytes + chunk.length <= MAX_PENDING_BYTES && !pending.has(at);
+        if (take) {
+          pending.set(at, chunk);
+          pendingBytes += chunk.length;
+        } else done(chunk);
+        at += chunk.length;
+      }
     },
     finish(total) {
       if (failure) return Promise.reject(failure);

@@ -67,13 +67,18 @@ export async function pumpBody(options: {
   onBytes: (n: number) => void;
   /** The file is written without holes up to `end`: what a reader following the file may read. */
   onWritten?: (end: number) => void;
+  /**
+   * A batch has landed on disk at `start`: a follower may take its chunks from memory (before they are recycled;
+   * chunks it takes for good are not recycled).
+   */
+  onLanded?: (chunks: Buffer[], start: number) => void;
   /** Returns a chunk to the transport after it is written. */
   recycle?: (chunk: Buffer) => void;
   batchBytes?: number;
   /** Batches being written at once; more absorbs disk stalls without stopping the socket. */
   maxWrites?: number;
 }): Promise<PumpResult> {
-  const { body, handle, write, onBytes, onWritten, recycle } = options;
+  const { body, handle, write, onBytes, onWritten, onLanded, recycle } = options;
   const batchBytes = options.batchBytes ?? BATCH_BYTES;
   const maxWrites = options.maxWrites ?? MAX_WRITES;
   let at = options.position;
@@ -117,6 +122,7 @@ export async function pumpBody(options: {
           writing--;
           landed();
           written += bytes;
+          if (!writeError) onLanded?.(batch, start);
           if (recycle) for (const chunk of batch) recycle(chunk);
           if (!writeError) onWritten?.(inFlight.length > 0 ? Math.min(...inFlight) : at);
           if (writeError) {
