@@ -46,8 +46,8 @@ export interface PartReaderOptions {
 }
 
 const READ_BYTES = 1 << 20;
-/** Fed bytes held ahead of the reader at most; beyond that a chunk is given back and read from disk later. */
-const MAX_PENDING_BYTES = 16 << 20;
+/** Fed bytes held ahead of the reader at most (a few batches in flight); beyond that a chunk is given back and read from disk later. */
+const MAX_PENDING_BYTES = 8 << 20;
 
 /** Creates a reader that hashes (and optionally analyses) a growing file in order, one read at a time. */
 export function createPartReader(options: PartReaderOptions): PartReader {
