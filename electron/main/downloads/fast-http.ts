@@ -10,7 +10,7 @@ const COPY_BELOW = READ_BUFFER / 4;
 const POOL_SIZE = 8;
 
 /** A pool of 1 MiB read buffers that outlives one response (see ReadBufferPool). */
-export function createReadBufferPool(capacity = 8): ReadBufferPool {
+export function createReadBufferPool(capacity = 32): ReadBufferPool {
   const buffers: Buffer[] = [];
   return {
     take: () => buffers.pop(),
