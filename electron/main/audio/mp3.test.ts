@@ -97,6 +97,16 @@ function lameJsMp3(seconds: number, sampleRate: number): Uint8Array {
 }
 
 const hasFfmpeg = spawnSync('ffmpeg', ['-version']).status === 0;
+
+/** Encodes a WAV with ffmpeg's libmp3lame (which writes the LAME gapless tag); returns the MP3's path. */
+function ffmpegLame(name: string, wavBytes: Uint8Array, bitrate: string): string {
+  const wav = join(dir, `${name}.wav`);
+  const mp3 = join(dir, `${name}.mp3`);
+  writeFileSync(wav, wavBytes);
+  const args = ['-nostdin', '-y', '-v', 'error', '-i', wav, '-c:a', 'libmp3lame', '-b:a', bitrate, mp3];
+  expect(spawnSync('ffmpeg', args).status).toBe(0);
+  return mp3;
+}
 let dir: string;
 let lame: Uint8Array;
 beforeAll(() => {
@@ -131,24 +141,8 @@ describe('MP3 decoding (libmpg123 in WebAssembly)', () => {
   });
 
   it.runIf(hasFfmpeg)('trims the encoder delay and padding of a LAME-tagged file, also across a seam', () => {
-    const wav = join(dir, 'gapless.wav');
-    const mp3 = join(dir, 'gapless.mp3');
     const x = toneSequence(48000, [{ dbfs: -20, seconds: 7.3, frequency: 997 }]);
-    writeFileSync(wav, encodeWav([x, x], { sampleRate: 48000, bits: 16 }));
-    const ff = spawnSync('ffmpeg', [
-      '-nostdin',
-      '-y',
-      '-v',
-      'error',
-      '-i',
-      wav,
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '160k',
-      mp3,
-    ]);
-    expect(ff.status).toBe(0);
+    const mp3 = ffmpegLame('gapless', encodeWav([x, x], { sampleRate: 48000, bits: 16 }), '160k');
     const file = new Uint8Array(readFileSync(mp3));
     const whole = decodeSpan(file, { start: 0, end: null });
     expect(whole.length).toBe(x.length); // exactly the samples that went in
@@ -165,23 +159,11 @@ describe('MP3 decoding (libmpg123 in WebAssembly)', () => {
       { dbfs: -14, seconds: 2.5, frequency: 12_000 },
     ]);
     const right = toneSequence(44100, [{ dbfs: -9, seconds: 6, frequency: 523 }]);
-    const wav = join(dir, 'versus-ffmpeg.wav');
-    const mp3 = join(dir, 'versus-ffmpeg.mp3');
-    writeFileSync(wav, encodeWav([left, right], { sampleRate: 44100, bits: 24 }));
-    const enc = spawnSync('ffmpeg', [
-      '-nostdin',
-      '-y',
-      '-v',
-      'error',
-      '-i',
-      wav,
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
+    const mp3 = ffmpegLame(
+      'versus-ffmpeg',
+      encodeWav([left, right], { sampleRate: 44100, bits: 24 }),
       '128k',
-      mp3,
-    ]);
-    expect(enc.status).toBe(0);
+    );
     const dec = spawnSync(
       'ffmpeg',
       ['-nostdin', '-v', 'error', '-i', mp3, '-f', 'f32le', '-c:a', 'pcm_f32le', '-'],
