@@ -12,7 +12,7 @@ import {
   statusesFor,
   type Operation,
 } from '../../shared/api';
-import { fileResponse } from '../main/media/file-response';
+import { answerResponse, fileAnswer, sendAnswer } from '../main/media/file-response';
 import type { Engine, MediaDescriptor } from './engine';
 import type { Faults } from './faults';
 import { parseFaults } from './faults';
@@ -430,12 +430,18 @@ export function createApp(deps: AppDeps) {
     const latency = faults.latencyFor(c.req.path);
     if (latency > 0) await sleep(latency);
     const file = await services.media.ensure(desc);
-    const response = await fileResponse(c.req.raw, file.path, {
+    const answer = await fileAnswer(c.req.raw, file.path, {
       contentType: file.contentType,
       etag: file.etag,
       fileName: `${key}.${match[2]}`,
     });
     const cutAfter = faults.resetAfterFor(c.req.path);
+    // On a node:http server the file goes straight to the socket (the app also answers in-process requests).
+    if (cutAfter === undefined && c.env?.outgoing) {
+      sendAnswer(answer, c.env.outgoing);
+      return RESPONSE_ALREADY_SENT;
+    }
+    const response = answerResponse(answer);
     if (cutAfter === undefined || !response.body) return response;
     return cutResponse(c, response, cutAfter);
   });

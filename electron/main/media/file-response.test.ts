@@ -1,8 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileResponse, parseRange } from './file-response';
+import { fileAnswer, fileResponse, parseRange, sendAnswer } from './file-response';
 
 describe('parseRange', () => {
   it.each([
@@ -82,5 +84,72 @@ describe('fileResponse', () => {
     expect(missing.status).toBe(404);
     const folder = await fileResponse(new Request('http://x/'), dir, { contentType: 'x/y' });
     expect(folder.status).toBe(404);
+  });
+});
+
+describe('sendAnswer (straight to a node:http response)', () => {
+  let dir: string;
+  let file: string;
+  let server: Server;
+  let base = '';
+  // Larger than two pump buffers, and not a multiple of them.
+  const body = Buffer.from(
+    Array.from({ length: 5 * 1024 * 1024 + 12_345 }, (_, i) => (i * 7 + (i >> 12)) % 251),
+  );
+  const closed: Array<Promise<void>> = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'takedesk-fr-node-'));
+    file = join(dir, 'big.wav');
+    await writeFile(file, body);
+    server = createServer((req, res) => {
+      closed.push(new Promise((resolve) => res.once('close', () => resolve())));
+      const request = new Request(`http://x${req.url}`, {
+        method: req.method ?? 'GET',
+        headers: req.headers as Record<string, string>,
+      });
+      const path = req.url === '/missing' ? join(dir, 'nope') : file;
+      void fileAnswer(request, path, { contentType: 'audio/wav', etag: '"e1"' }).then((a) =>
+        sendAnswer(a, res),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends the whole file and a range byte-exact, with the same headers as the web Response', async () => {
+    const whole = await fetch(`${base}/big.wav`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-length')).toBe(String(body.length));
+    expect(whole.headers.get('etag')).toBe('"e1"');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(body)).toBe(true);
+    const part = await fetch(`${base}/big.wav`, { headers: { range: 'bytes=1048570-3145740' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1048570-3145740/${body.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(1048570, 3145741))).toBe(true);
+  });
+
+  it('answers HEAD, 416 and 404 without a file body', async () => {
+    const head = await fetch(`${base}/big.wav`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, String(body.length)]);
+    const past = await fetch(`${base}/big.wav`, { headers: { range: `bytes=${body.length}-` } });
+    expect(past.status).toBe(416);
+    const missing = await fetch(`${base}/missing`);
+    expect([missing.status, await missing.text()]).toEqual([404, 'Not found']);
+  });
+
+  it('lets a client go mid-file: the server stays up and serves the next request', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/big.wav`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await Promise.all(closed); // every response so far has closed
+    const again = await fetch(`${base}/big.wav`, { headers: { range: 'bytes=0-9' } });
+    expect(Buffer.from(await again.arrayBuffer()).equals(body.subarray(0, 10))).toBe(true);
   });
 });
