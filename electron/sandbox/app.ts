@@ -147,8 +147,8 @@ interface RouteOptions {
 }
 
 /**
- * Hono on @hono/node-server: small and fast, with web-standard Request/Response so the shared ranged
- * `fileResponse` plugs straight into the media route, and typed routes.
+ * Hono on @hono/node-server: small and fast, with web-standard Request/Response and typed routes; the media
+ * route shares the app's ranged file answer and writes it straight to the node:http response when it can.
  */
 export function createApp(deps: AppDeps) {
   const app = new Hono<Env>();
