@@ -7,7 +7,14 @@ import { createPartReader, type FollowResult, type PartReader, type PartReaderOp
 export type FollowRequest =
   | ({ type: 'init'; session: number } & PartReaderOptions)
   | { type: 'advance'; session: number; bytes: number }
-  | { type: 'feed'; session: number; start: number; chunks: Array<{ buffer: ArrayBuffer; length: number }> }
+  | {
+      type: 'feed';
+      session: number;
+      start: number;
+      chunks: Array<{ buffer: ArrayBuffer; length: number }>;
+      /** The latest 'advance' known to the sender, carried here instead of a message of its own. */
+      advance: number;
+    }
   | { type: 'finish'; session: number; size: number }
   | { type: 'close'; session: number };
 
@@ -21,6 +28,17 @@ const port = parentPort;
 if (port) {
   let reader: PartReader | null = null;
   let current = -1;
+  // Buffers given back in one message per turn of the event loop, not one each.
+  let returning: ArrayBuffer[] = [];
+  const giveBack = (buffer: ArrayBuffer) => {
+    if (returning.length === 0)
+      setImmediate(() => {
+        const buffers = returning;
+        returning = [];
+        port.postMessage({ type: 'buffers', buffers } satisfies FollowReply, buffers);
+      });
+    returning.push(buffer);
+  };
   port.on('message', (message: FollowRequest) => {
     const { session } = message;
     if (message.type === 'init') {
@@ -31,20 +49,20 @@ if (port) {
         ...options,
         // Memory the writer moved here goes back for its next reads (the copies of small reads are dropped).
         onDone: (buffer) => {
-          if (buffer.byteLength === 1 << 20)
-            port.postMessage({ type: 'buffers', buffers: [buffer] } satisfies FollowReply, [buffer]);
+          if (buffer.byteLength === 1 << 20) giveBack(buffer);
         },
       });
       return;
     }
     if (session !== current || !reader) return; // a late message of a closed session
     if (message.type === 'advance') reader.advance(message.bytes);
-    else if (message.type === 'feed')
+    else if (message.type === 'feed') {
       reader.feed(
         message.chunks.map((c) => Buffer.from(c.buffer, 0, c.length)),
         message.start,
       );
-    else if (message.type === 'close') {
+      reader.advance(message.advance);
+    } else if (message.type === 'close') {
       reader.close();
       reader = null;
     } else

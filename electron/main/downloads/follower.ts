@@ -104,6 +104,8 @@ function workerReader(
 ): PartReader {
   let closed = false;
   let result: Promise<FollowResult> | null = null;
+  let advanced = 0;
+  let feeding = false;
   // A worker can die at any time (even before it loads): remembered here, so a later finish() fails at once.
   let death: Error | null = null;
   let settle: { resolve(result: FollowResult): void; reject(error: Error): void } | null = null;
@@ -127,7 +129,10 @@ function workerReader(
   worker.postMessage({ type: 'init', session, ...init } satisfies FollowRequest);
   return {
     advance(bytes) {
-      if (!closed && !death) worker.postMessage({ type: 'advance', session, bytes } satisfies FollowRequest);
+      if (closed || death) return;
+      advanced = Math.max(advanced, bytes);
+      // Once batches are fed, the next feed carries this (a message per batch, not two); finish() sends the end.
+      if (!feeding) worker.postMessage({ type: 'advance', session, bytes } satisfies FollowRequest);
     },
     feed(chunks, start, release) {
       if (closed || death) return;
@@ -137,8 +142,9 @@ function workerReader(
         buffer: release?.(chunk) ?? new Uint8Array(chunk).buffer,
         length: chunk.length,
       }));
+      feeding = true;
       worker.postMessage(
-        { type: 'feed', session, start, chunks: parts } satisfies FollowRequest,
+        { type: 'feed', session, start, chunks: parts, advance: advanced } satisfies FollowRequest,
         parts.map((p) => p.buffer),
       );
     },
