@@ -30,7 +30,10 @@ function createDelivery(decoder: Mpg123, sink: Mp3DecoderSink) {
   let format: Mp3Format | null = null;
   let frames = 0;
   return {
-    /** Drains the decoder; returns the status that ended the drain ('need-more' or 'done'). */
+    /**
+     * Drains the decoder into the sink, at most `limit` frames in all; returns why it stopped: 'need-more' (feed
+     * mode wants bytes), 'done' (end of a memory-mode file) or 'limit'.
+     */
     drain(limit = Number.POSITIVE_INFINITY): 'need-more' | 'done' | 'limit' {
       for (;;) {
         const status = decoder.read();

@@ -75,15 +75,20 @@ export function createPartReader(options: PartReaderOptions): PartReader {
   const file = () => (handle ??= open(options.path, 'r'));
   const done = (chunk: Buffer) => options.onDone?.(chunk.buffer as ArrayBuffer);
 
+  /** Takes the fed chunk at `start` out of the pending set. */
+  function unpend(start: number): Buffer {
+    const chunk = pending.get(start) as Buffer;
+    pending.delete(start);
+    pendingBytes -= chunk.length;
+    return chunk;
+  }
+
   /** Gives back fed chunks the reader has passed (read from disk meanwhile); returns the next start ahead. */
   function nextPending(): number {
     let next = Infinity;
-    for (const [start, chunk] of pending) {
-      if (start < position) {
-        pending.delete(start);
-        pendingBytes -= chunk.length;
-        done(chunk);
-      } else next = Math.min(next, start);
+    for (const start of [...pending.keys()]) {
+      if (start < position) done(unpend(start));
+      else next = Math.min(next, start);
     }
     return next;
   }
@@ -93,9 +98,7 @@ export function createPartReader(options: PartReaderOptions): PartReader {
       const next = nextPending();
       let chunk: Buffer;
       if (next === position) {
-        chunk = pending.get(next) as Buffer;
-        pending.delete(next);
-        pendingBytes -= chunk.length;
+        chunk = unpend(next);
         if (lastFed) done(lastFed);
         lastFed = chunk;
       } else {
