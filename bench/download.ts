@@ -5,7 +5,7 @@
  *
  *   npx tsx bench/download.ts            (BENCH_RUNS=3)
  *
- * Ours includes what curl does not do: sha256 of every byte (in the follow worker, which takes each written batch's read buffers without a copy), the
+ * Ours includes what curl does not do: sha256 of every byte (in the follow worker, which hashes the read buffers it shares with the transport), the
  * size/ETag checks, the atomic rename and the manifest entry. Like curl (and browsers) it does not wait for an fsync:
  * the data fsync follows the rename in the background (the item stays `unsynced` and is re-verified at the next start
  * if that flush was interrupted). Each run's flush finishes in `downloads.close()`, after the time is taken and

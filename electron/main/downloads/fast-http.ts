@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import { nodeHttpGet, type HttpGet, type HttpResponse, type ReadBufferPool } from './http';
+import { nodeHttpGet, type HttpGet, type HttpResponse } from './http';
 
 // Socket reads land in buffers this large; loopback and fast links fill most of one per read.
 const READ_BUFFER = 1 << 20;
@@ -9,16 +9,6 @@ const COPY_BELOW = READ_BUFFER / 4;
 // Read buffers kept for reuse per connection: recycled memory avoids fresh pages (and their faults) per MiB.
 const POOL_SIZE = 8;
 
-/** A pool of 1 MiB read buffers that outlives one response (see ReadBufferPool). */
-export function createReadBufferPool(capacity = 32): ReadBufferPool {
-  const buffers: Buffer[] = [];
-  return {
-    take: () => buffers.pop(),
-    give(buffer) {
-      if (buffer.byteLength === READ_BUFFER && buffers.length < capacity) buffers.push(Buffer.from(buffer));
-    },
-  };
-}
 const HEADER_LIMIT = 64 * 1024;
 
 /** Falls back to node:http for what the lean path does not do (TLS, chunked bodies). */
@@ -56,16 +46,21 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     }
     const pool: Buffer[] = [];
     const lent = new Map<ArrayBufferLike, Buffer>();
-    const take = () => pool.pop() ?? init.readBuffers?.take() ?? Buffer.allocUnsafe(READ_BUFFER);
+    const shared = init.readBuffers;
+    const take = () => shared?.take() ?? pool.pop() ?? Buffer.allocUnsafe(READ_BUFFER);
+    // A written buffer goes back where it came from: the shared pool's to it, the others to this connection's.
+    const giveBack = (parent: Buffer) => {
+      if (!shared?.give(parent.buffer) && pool.length < POOL_SIZE) pool.push(parent);
+    };
     const recycle = (chunk: Buffer) => {
       const parent = lent.get(chunk.buffer);
       if (!parent) return;
       lent.delete(chunk.buffer);
-      if (pool.length < POOL_SIZE) pool.push(parent);
+      giveBack(parent);
     };
-    const release = (chunk: Buffer): ArrayBuffer | null => {
+    const release = (chunk: Buffer): ArrayBufferLike | null => {
       if (chunk.byteOffset !== 0 || !lent.delete(chunk.buffer)) return null;
-      return chunk.buffer as ArrayBuffer;
+      return chunk.buffer;
     };
     let buffer = take();
     let head: Buffer | null = Buffer.alloc(0);
@@ -209,6 +204,8 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     socket.once('error', (error) => fail(error));
     socket.once('close', () => {
       init.signal.removeEventListener('abort', onAbort);
+      // No read lands after this: the buffer that waited for the next one is free (lent ones come back by recycle).
+      giveBack(buffer);
       if (!settled) fail(new Error('Connection closed before the response'));
       else if (remaining > 0 && remaining !== Infinity) fail(new Error('aborted: connection closed early'));
       else finish(null);

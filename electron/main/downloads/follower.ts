@@ -1,9 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import type { MediaFormat } from '../../../shared/ipc';
 import { resolveWorkerEntry, startWorker } from '../workers';
-import { createReadBufferPool } from './fast-http';
 import type { ReadBufferPool } from './http';
-import type { FollowReply, FollowRequest } from './follow-worker';
+import type { FedChunk, FollowReply, FollowRequest } from './follow-worker';
 import { createPartReader, type FollowResult, type PartReader } from './part-reader';
 
 export type { FollowResult, PartReader } from './part-reader';
@@ -19,6 +18,56 @@ export type Follow = ((path: string, format: MediaFormat) => PartReader) & {
  * back rather than take fed chunks: on this thread they are the transport's, reused once written.
  */
 export const followInline: Follow = (path, format) => ({ ...createPartReader({ path, format }), feed() {} });
+
+const SLOT_BYTES = 1 << 20;
+
+/**
+ * Read buffers in memory shared with the follow workers: the transport reads into a slot, the writer writes it,
+ * and the worker hashes and decodes the same bytes; only the slot's number crosses threads (a worker is sent a
+ * slot's memory once). Nothing is allocated or moved per read, so neither thread's heap sees 1 MiB come and go.
+ * At most `limit` slots exist (a slot lost with an aborted read is simply not reused); while all are in use the
+ * transport reads into buffers of its own, and the worker reads those bytes back from the file.
+ */
+export interface SharedSlots extends ReadBufferPool {
+  /** The slot number of a slot's memory; undefined for any other buffer. */
+  slotOf(buffer: ArrayBufferLike): number | undefined;
+  memory(slot: number): SharedArrayBuffer;
+  /** Slots created so far, and how many are free. */
+  stats(): { created: number; free: number };
+}
+
+export function createSharedSlots(limit = 32): SharedSlots {
+  const memory: SharedArrayBuffer[] = [];
+  const numbers = new Map<ArrayBufferLike, number>();
+  const free: number[] = [];
+  const isFree: boolean[] = [];
+  return {
+    take() {
+      let slot = free.pop();
+      if (slot === undefined) {
+        if (memory.length >= limit) return undefined;
+        slot = memory.length;
+        const created = new SharedArrayBuffer(SLOT_BYTES);
+        memory.push(created);
+        numbers.set(created, slot);
+      }
+      isFree[slot] = false;
+      return Buffer.from(memory[slot]!);
+    },
+    give(buffer) {
+      const slot = numbers.get(buffer);
+      if (slot === undefined) return false;
+      if (!isFree[slot]) {
+        isFree[slot] = true;
+        free.push(slot);
+      }
+      return true;
+    },
+    slotOf: (buffer) => numbers.get(buffer),
+    memory: (slot) => memory[slot]!,
+    stats: () => ({ created: memory.length, free: free.length }),
+  };
+}
 
 /** A Follow backed by worker threads, which are kept for the next download until closed. */
 export interface WorkerFollow extends Follow {
@@ -44,9 +93,16 @@ export function createWorkerFollow(options: {
   const idle: Worker[] = [];
   const all = new Set<Worker>();
   let sessions = 0;
-  const readBuffers = createReadBufferPool();
-  const onBuffers = (reply: FollowReply) => {
-    if ('type' in reply) for (const buffer of reply.buffers) readBuffers.give(buffer);
+  const readBuffers = createSharedSlots();
+  // Slots each worker holds (given back by number, or all at once when it dies), and the ones it has the memory of.
+  const held = new Map<Worker, Set<number>>();
+  const known = new Map<Worker, Set<number>>();
+  const giveSlots = (worker: Worker, slots: Iterable<number>) => {
+    const holding = held.get(worker);
+    for (const slot of slots) {
+      holding?.delete(slot);
+      readBuffers.give(readBuffers.memory(slot));
+    }
   };
 
   const take = (): Worker => {
@@ -54,8 +110,16 @@ export function createWorkerFollow(options: {
     if (reused) return reused;
     const worker = startWorker(entry as URL);
     all.add(worker);
-    worker.on('message', onBuffers);
+    held.set(worker, new Set());
+    known.set(worker, new Set());
+    worker.on('message', (reply: FollowReply) => {
+      if ('type' in reply) giveSlots(worker, reply.slots);
+    });
     const forget = () => {
+      // A dead worker reads nothing more: what it held is free again.
+      giveSlots(worker, [...(held.get(worker) ?? [])]);
+      held.delete(worker);
+      known.delete(worker);
       all.delete(worker);
       const i = idle.indexOf(worker);
       if (i >= 0) idle.splice(i, 1);
@@ -84,7 +148,12 @@ export function createWorkerFollow(options: {
       return followInline(path, format);
     }
     worker.ref();
-    return workerReader(worker, ++sessions, { path, format, analyze: options.analyze }, give);
+    const slots: WorkerSlots = {
+      pool: readBuffers,
+      held: held.get(worker) ?? new Set(),
+      known: known.get(worker) ?? new Set(),
+    };
+    return workerReader(worker, ++sessions, { path, format, analyze: options.analyze }, slots, give);
   };
   return Object.assign(follow, {
     readBuffers,
@@ -96,10 +165,20 @@ export function createWorkerFollow(options: {
   });
 }
 
+/** The shared slots as one worker sees them. */
+interface WorkerSlots {
+  pool: SharedSlots;
+  /** Slots sent to the worker and not given back yet. */
+  held: Set<number>;
+  /** Slots whose memory the worker has. */
+  known: Set<number>;
+}
+
 function workerReader(
   worker: Worker,
   session: number,
   init: { path: string; format: MediaFormat; analyze: boolean },
+  slots: WorkerSlots,
   release: (worker: Worker) => void,
 ): PartReader {
   let closed = false;
@@ -136,17 +215,23 @@ function workerReader(
     },
     feed(chunks, start, release) {
       if (closed || death) return;
-      // Whole read buffers move to the worker without a copy (and come back through readBuffers); the rest is
-      // copied, as the transport reuses it. Either way each part has an ArrayBuffer of its own to move.
-      const parts = chunks.map((chunk) => ({
-        buffer: release?.(chunk) ?? new Uint8Array(chunk).buffer,
-        length: chunk.length,
-      }));
+      // A chunk in a shared slot the transport gives up goes by number (with its memory the first time this
+      // worker sees the slot) and comes back by number. The worker reads any other chunk back from the file.
+      const parts: FedChunk[] = [];
+      let at = start;
+      for (const chunk of chunks) {
+        const slot = slots.pool.slotOf(chunk.buffer);
+        if (slot !== undefined && release?.(chunk)) {
+          slots.held.add(slot);
+          const memory = slots.known.has(slot) ? undefined : slots.pool.memory(slot);
+          slots.known.add(slot);
+          parts.push({ slot, at, length: chunk.length, ...(memory ? { memory } : {}) });
+        }
+        at += chunk.length;
+      }
+      if (parts.length === 0) return;
       feeding = true;
-      worker.postMessage(
-        { type: 'feed', session, start, chunks: parts, advance: advanced } satisfies FollowRequest,
-        parts.map((p) => p.buffer),
-      );
+      worker.postMessage({ type: 'feed', session, chunks: parts, advance: advanced } satisfies FollowRequest);
     },
     finish(size) {
       result ??= new Promise<FollowResult>((resolve, reject) => {

@@ -30,16 +30,21 @@ export interface HttpResponse {
   /** Gives a body chunk's memory back to the transport once it is written (lets it reuse read buffers). */
   recycle?: (chunk: Buffer) => void;
   /**
-   * Gives up a body chunk's memory for good instead of recycling it: its ArrayBuffer, when the chunk sits alone
-   * at the start of one (so it can move to another thread without a copy); null otherwise.
+   * Gives up a body chunk's memory for good instead of recycling it: its ArrayBuffer (or SharedArrayBuffer), when
+   * the chunk sits alone at the start of one (so another thread can take it without a copy); null otherwise.
    */
-  release?: (chunk: Buffer) => ArrayBuffer | null;
+  release?: (chunk: Buffer) => ArrayBufferLike | null;
 }
 
-/** Read buffers kept across responses, e.g. given back by the thread that took them (see `release`). */
+/**
+ * Read buffers kept across responses. The transport reads into the pool's buffers while it has any, and gives each
+ * one back once written (or when the connection ends), unless it released it to another owner, who gives it back.
+ */
 export interface ReadBufferPool {
+  /** A free buffer, or undefined when all are in use. */
   take(): Buffer | undefined;
-  give(buffer: ArrayBuffer): void;
+  /** Returns a buffer of this pool (true); false for any other memory, which the caller keeps. */
+  give(buffer: ArrayBufferLike): boolean;
 }
 
 /** One GET; the body must be destroyed by the caller if not consumed. */

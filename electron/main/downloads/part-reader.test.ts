@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeFile, peaksFromFile } from '../audio/analyze';
 import { encodeWav, toneSequence } from '../audio/test-signals';
-import { createWorkerFollow, followInline } from './follower';
+import { createSharedSlots, createWorkerFollow, followInline, type SharedSlots } from './follower';
 import { createPartReader } from './part-reader';
 
 let dir: string;
@@ -114,7 +114,7 @@ describe('createPartReader fed from memory', () => {
     // The file on disk holds zeros: a checksum of the real bytes proves nothing was read back.
     const path = join(dir, 'fed.wav');
     writeFileSync(path, Buffer.alloc(bytes.length));
-    const given: ArrayBuffer[] = [];
+    const given: ArrayBufferLike[] = [];
     const reader = createPartReader({ path, format: 'wav', analyze: true, onDone: (b) => given.push(b) });
     const chunks = pieces(bytes);
     // Batches land out of order, as parallel writes do; each is advanced only once all before it landed.
@@ -132,7 +132,7 @@ describe('createPartReader fed from memory', () => {
     for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i & 0xff;
     const path = join(dir, 'partly-fed.bin');
     writeFileSync(path, bytes);
-    const given: ArrayBuffer[] = [];
+    const given: ArrayBufferLike[] = [];
     const reader = createPartReader({ path, format: 'pdf', onDone: (b) => given.push(b) });
     const chunks = pieces(bytes);
     // All but the first MiB arrive before anything is advanced: 8 are kept, the other 11 go back at once.
@@ -185,37 +185,64 @@ describe('follow', () => {
     expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 
-  it('moves whole read buffers to the worker without a copy and gets them back for the next reads', async () => {
+  it('shares read slots with the worker: it hashes the fed bytes, not the file, and gives every slot back', async () => {
     const bytes = Buffer.alloc(4 << 20);
     for (let i = 0; i < bytes.length; i += 512) bytes[i] = (i >> 9) & 0xff;
-    const path = join(dir, 'moved.bin');
-    writeFileSync(path, bytes);
-    const follow = createWorkerFollow({ analyze: false });
+    // On disk only the first MiB is right (it is not in a slot, so the worker reads it back); the rest is zeros,
+    // so a checksum of the real bytes proves the worker used the slots.
+    const path = join(dir, 'slots.bin');
+    writeFileSync(path, Buffer.concat([bytes.subarray(0, 1 << 20), Buffer.alloc(3 << 20)]));
+    const follow = createWorkerFollow({ analyze: false, keep: 1 });
+    const slots = follow.readBuffers as SharedSlots;
     try {
+      // Twice through the same worker: the second time the slots go by number only.
+      for (let round = 0; round < 2; round++) {
+        const reader = follow(path, 'pdf');
+        const released: number[] = [];
+        const first = Buffer.from(bytes.subarray(0, 1 << 20)); // memory of its own, not a slot
+        reader.feed([first], 0, () => {
+          throw new Error('a chunk outside the slots is never taken from the transport');
+        });
+        const chunks = [1, 2, 3].map((i) => {
+          const chunk = slots.take()!;
+          bytes.copy(chunk, 0, i << 20, (i + 1) << 20);
+          return chunk;
+        });
+        reader.feed(chunks, 1 << 20, (c) => (released.push(slots.slotOf(c.buffer)!), c.buffer));
+        expect(released).toHaveLength(3);
+        expect(slots.stats().free).toBe(0);
+        reader.advance(bytes.length);
+        expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
+        reader.close();
+        await vi.waitFor(() => expect(slots.stats()).toEqual({ created: 3, free: 3 }), { timeout: 2000 });
+      }
+      // A worker that dies holding slots frees them: nothing reads them any more.
       const reader = follow(path, 'pdf');
-      const released: Buffer[] = [];
-      for (let at = 0; at < bytes.length; at += 1 << 20) {
-        const chunk = Buffer.allocUnsafe(1 << 20);
-        bytes.copy(chunk, 0, at, at + (1 << 20));
-        // The first chunk is not the transport's to give: it is copied (and stays usable here).
-        reader.feed([chunk], at, (c) => (at === 0 ? null : (released.push(c), c.buffer as ArrayBuffer)));
-        if (at === 0) expect(chunk.length).toBe(1 << 20);
-        else expect(chunk.length).toBe(0); // moved: detached on this side
-      }
-      reader.advance(bytes.length);
-      expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
-      reader.close();
-      expect(released).toHaveLength(3);
-      // The three moved buffers come back, and the copy of the first chunk too (a whole 1 MiB buffer as well).
-      let back = 0;
-      for (let i = 0; i < 100 && back < 4; i++) {
-        await tick();
-        while (follow.readBuffers?.take()) back++;
-      }
-      expect(back).toBe(4);
+      const chunk = slots.take()!;
+      reader.feed([chunk], 1 << 20, (c) => c.buffer);
+      expect(slots.stats().free).toBe(2);
+      await follow.close();
+      await vi.waitFor(() => expect(slots.stats().free).toBe(3), { timeout: 2000 });
     } finally {
       await follow.close();
     }
+  });
+
+  it('shared slots: a fixed number, each given back once, foreign memory refused', () => {
+    const slots = createSharedSlots(2);
+    const a = slots.take()!;
+    const b = slots.take()!;
+    expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(a.length).toBe(1 << 20);
+    expect(slots.take()).toBeUndefined(); // all in use: the transport reads into memory of its own
+    expect(slots.slotOf(b.buffer)).toBe(1);
+    expect(slots.slotOf(new ArrayBuffer(1 << 20))).toBeUndefined();
+    expect(slots.give(new ArrayBuffer(1 << 20))).toBe(false);
+    expect(slots.give(a.buffer)).toBe(true);
+    expect(slots.give(a.buffer)).toBe(true); // twice is once
+    expect(slots.stats()).toEqual({ created: 2, free: 1 });
+    expect(slots.take()!.buffer).toBe(a.buffer);
+    expect(slots.take()).toBeUndefined();
   });
 
   it("the inline reader reads back instead of keeping the transport's chunks", async () => {

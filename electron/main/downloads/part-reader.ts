@@ -26,7 +26,7 @@ export interface PartReader {
    * reading them back. `release` gives up a chunk's memory to the reader (see HttpResponse.release); a chunk it
    * cannot take is read back from the file as usual.
    */
-  feed(chunks: readonly Buffer[], start: number, release?: (chunk: Buffer) => ArrayBuffer | null): void;
+  feed(chunks: readonly Buffer[], start: number, release?: (chunk: Buffer) => ArrayBufferLike | null): void;
   /** The file is complete at `size` bytes: resolves once all of it is read. */
   finish(size: number): Promise<FollowResult>;
   /** Stops reading and closes the file (the job ended, or the file was cut back and must be read anew). */
@@ -42,7 +42,7 @@ export interface PartReaderOptions {
   /** Called after each read with the bytes read so far (same thread only). */
   onProgress?: (bytes: number) => void;
   /** Hands back the memory of fed chunks once they are read (and no decoder can still look at them). */
-  onDone?: (buffer: ArrayBuffer) => void;
+  onDone?: (buffer: ArrayBufferLike) => void;
 }
 
 const READ_BYTES = 1 << 20;
@@ -73,7 +73,7 @@ export function createPartReader(options: PartReaderOptions): PartReader {
   let lastFed: Buffer | null = null;
 
   const file = () => (handle ??= open(options.path, 'r'));
-  const done = (chunk: Buffer) => options.onDone?.(chunk.buffer as ArrayBuffer);
+  const done = (chunk: Buffer) => options.onDone?.(chunk.buffer);
 
   /** Takes the fed chunk at `start` out of the pending set. */
   function unpend(start: number): Buffer {

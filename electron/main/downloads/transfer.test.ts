@@ -38,7 +38,10 @@ function scripted(chunks: Buffer[]): DirectBody {
       paused = false;
       setImmediate(step);
     },
-    destroy: () => onEnd(new Error('destroyed')),
+    destroy: () => {
+      paused = true;
+      onEnd(new Error('destroyed'));
+    },
   };
 }
 
@@ -75,5 +78,38 @@ describe('pumpBody', () => {
     // While the first write (0..1000) was pending, no end above 0 was reported.
     expect(reported[0]).toBe(0);
     expect(await readFile(path)).toEqual(Buffer.concat(chunks));
+  });
+
+  it('after a failed write: cuts the file back to what certainly landed, and gives every chunk back', async () => {
+    const chunks = Array.from({ length: 8 }, (_, i) => Buffer.alloc(1000, i + 1));
+    let call = 0;
+    const failThird: WriteChunks = async (handle, batch, position) => {
+      if (++call === 3) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      await writeChunks(handle, batch, position);
+    };
+    const path = join(dir, 'failed-write.bin');
+    const handle = await open(path, 'w+');
+    const recycled = new Set<Buffer>();
+    let delivered = 0;
+    try {
+      await expect(
+        pumpBody({
+          body: scripted(chunks),
+          handle,
+          position: 0,
+          write: failThird,
+          batchBytes: 1000,
+          maxWrites: 1,
+          onBytes: () => delivered++,
+          recycle: (chunk) => recycled.add(chunk),
+        }),
+      ).rejects.toThrow(/ENOSPC/);
+    } finally {
+      await handle.close();
+    }
+    expect(await readFile(path)).toEqual(Buffer.concat(chunks.slice(0, 2)));
+    // Written, failed or never written: each chunk received went back to the transport (its read buffers).
+    expect(delivered).toBeGreaterThanOrEqual(3);
+    expect(recycled).toEqual(new Set(chunks.slice(0, delivered)));
   });
 });

@@ -138,6 +138,10 @@ export async function pumpBody(options: {
         (error: unknown) => {
           writing--;
           landed();
+          // The write is over (it failed): the memory goes back all the same, as does what will never be written.
+          if (recycle) for (const chunk of [...batch, ...chunks]) recycle(chunk);
+          chunks = [];
+          size = 0;
           if (start < failedAt) {
             failedAt = start;
             const landed = Number((error as { bytesWritten?: unknown } | null)?.bytesWritten);
