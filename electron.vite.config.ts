@@ -37,6 +37,7 @@ export default defineConfig({
           index: resolve(root, 'electron/main/index.ts'),
           'audio-worker': resolve(root, 'electron/main/audio/worker.ts'),
           'follow-worker': resolve(root, 'electron/main/downloads/follow-worker.ts'),
+          'transfer-worker': resolve(root, 'electron/main/downloads/transfer-worker.ts'),
         },
       },
     },

@@ -5,7 +5,8 @@
  *
  *   npx tsx bench/download.ts            (BENCH_RUNS=3)
  *
- * Ours includes what curl does not do: sha256 of every byte (in the follow worker, which hashes the read buffers it shares with the transport), the
+ * Ours is the app's wiring: a transfer worker receives and writes each chunk on one thread (as curl does), and a follow
+ * worker hashes the same read slots. It includes what curl does not do: sha256 of every byte, the
  * size/ETag checks, the atomic rename and the manifest entry. Like curl (and browsers) it does not wait for an fsync:
  * the data fsync follows the rename in the background (the item stays `unsynced` and is re-verified at the next start
  * if that flush was interrupted). Each run's flush finishes in `downloads.close()`, after the time is taken and
@@ -25,8 +26,9 @@ import { fileURLToPath } from 'node:url';
 import type { DownloadJob, MediaFormat } from '../shared/ipc';
 import { createDownloads } from '../electron/main/downloads/downloads';
 import { fastHttpGet } from '../electron/main/downloads/fast-http';
-import { createWorkerFollow, type Follow } from '../electron/main/downloads/follower';
-import { readableBody } from '../electron/main/downloads/http';
+import { createWorkerFollow, type WorkerFollow } from '../electron/main/downloads/follower';
+import { readableBody, withRedirects } from '../electron/main/downloads/http';
+import { createWorkerHttp, type WorkerHttp } from '../electron/main/downloads/worker-http';
 import { pumpBody, writeChunks } from '../electron/main/downloads/transfer';
 import { createLibrary } from '../electron/main/library/library';
 import { BENCH_MEDIA, createMediaStore } from '../electron/sandbox/media/media-store';
@@ -127,7 +129,7 @@ async function runTransferPath(url: string, file: string): Promise<Sample> {
   return { seconds };
 }
 
-async function runOurs(url: string, work: string, format: MediaFormat, follow: Follow): Promise<Sample> {
+async function runOurs(url: string, work: string, format: MediaFormat, app: AppTransport): Promise<Sample> {
   const libraryDir = join(work, 'library');
   await mkdir(libraryDir, { recursive: true });
   let verifyingAt = 0;
@@ -153,7 +155,8 @@ async function runOurs(url: string, work: string, format: MediaFormat, follow: F
     },
     stateFile: join(work, 'downloads.json'),
     concurrency: () => 1,
-    follow,
+    follow: app.follow,
+    fetchImpl: withRedirects(app.http),
   });
   await downloads.ready();
   flushDisk();
@@ -180,10 +183,20 @@ async function runOurs(url: string, work: string, format: MediaFormat, follow: F
   };
 }
 
+/** As the app wires it: follow workers, and a transfer worker that receives and writes on their shared slots. */
+interface AppTransport {
+  follow: WorkerFollow;
+  http: WorkerHttp;
+}
+function appTransport(analyze: boolean): AppTransport {
+  const follow = createWorkerFollow({ analyze });
+  return { follow, http: createWorkerHttp({ slots: follow.readBuffers }) };
+}
+
 // Checksum only for the throughput race (curl computes nothing); the app's own setting, analysis while streaming,
 // races curl + ffmpeg below.
-const checksumOnly = createWorkerFollow({ analyze: false });
-const analysing = createWorkerFollow({ analyze: true });
+const checksumOnly = appTransport(false);
+const analysing = appTransport(true);
 
 async function main() {
   const dataDir = join(tmpdir(), 'takedesk-bench-download');
@@ -281,8 +294,10 @@ async function main() {
       ]);
     }
   } finally {
-    await checksumOnly.close();
-    await analysing.close();
+    for (const app of [checksumOnly, analysing]) {
+      await app.http.close();
+      await app.follow.close();
+    }
     proc.kill('SIGTERM');
     await rm(out, { recursive: true, force: true });
   }

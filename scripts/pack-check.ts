@@ -32,6 +32,7 @@ export const REQUIRED_OUTPUT = [
   // Worker threads main starts by file name: analysis, and the checksum/analysis that follows each download.
   'out/main/audio-worker.js',
   'out/main/follow-worker.js',
+  'out/main/transfer-worker.js',
   // The MP3 decoder (libmpg123 in WebAssembly, read by the workers) and its LGPL-2.1 terms, which ship with it.
   'out/main/mpg123.wasm',
   'out/main/mpg123-COPYING.txt',

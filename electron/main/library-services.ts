@@ -7,6 +7,8 @@ import type { Analyzer } from './audio/analyzer';
 import {
   createDownloads,
   createWorkerFollow,
+  createWorkerHttp,
+  withRedirects,
   type DownloadRequest,
   type Downloads,
   type ResolvedDownload,
@@ -138,6 +140,8 @@ export function createLibraryServices(deps: {
   }
 
   const follow = createWorkerFollow({ analyze: true });
+  // Transfers run on a worker thread that receives and writes (falls back to this thread if it cannot start).
+  const transfers = createWorkerHttp({ slots: follow.readBuffers });
   const downloads: Downloads = createDownloads({
     library,
     resolve,
@@ -149,6 +153,7 @@ export function createLibraryServices(deps: {
     // Checksum, loudness and peaks are computed in a worker while each file streams in; the analyzer pool is the
     // fallback for files whose analysis did not come out of the stream.
     follow,
+    fetchImpl: withRedirects(transfers),
     analyze: (path) => analyze(path),
   });
 
@@ -220,6 +225,7 @@ export function createLibraryServices(deps: {
     dispose: async () => {
       await checked;
       await downloads.close();
+      await transfers.close();
       await follow.close();
     },
   };

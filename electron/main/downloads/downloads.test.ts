@@ -21,7 +21,8 @@ import { decodePeaks } from '../audio/peaks';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
 import { fastHttpGet } from './fast-http';
 import { createWorkerFollow } from './follower';
-import type { HttpGet } from './http';
+import { withRedirects, type HttpGet } from './http';
+import { createWorkerHttp } from './worker-http';
 import { writeChunks, type WriteChunks } from './transfer';
 
 // Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
@@ -757,4 +758,108 @@ describe('downloads against the sandbox', () => {
     const states = (await downloads.list()).map((j) => [j.state, j.error]);
     expect(states).toEqual(states.map(() => ['done', null]));
   });
+});
+
+describe("downloads through the transfer worker (the app's wiring)", () => {
+  /** The app's setting: follow workers that analyse, and a transfer worker on their shared slots. */
+  function appTransport() {
+    const follow = createWorkerFollow({ analyze: true });
+    const transfers = createWorkerHttp({ slots: follow.readBuffers });
+    managers.push(transfers, follow);
+    const pumped: boolean[] = [];
+    const http: HttpGet = async (u, init) => {
+      const response = await transfers(u, init);
+      pumped.push(typeof response.pump === 'function');
+      return response;
+    };
+    return { follow, http, pumped };
+  }
+
+  it('wav, mp3 and pdf land identical, with streamed checksums, figures and peaks equal to a pass over the file', async () => {
+    const { follow, http, pumped } = appTransport();
+    const { downloads, library } = manager({ follow, fetchImpl: withRedirects(http) });
+    const jobs = [
+      await downloads.start({ deliverableId: postId, format: 'wav' }),
+      await downloads.start({ deliverableId: voWav, format: 'mp3' }),
+      await downloads.start({ deliverableId: scriptId, format: 'pdf' }),
+    ];
+    await downloads.idle();
+    expect(pumped).toEqual([true, true, true]); // every body was received and written on the worker
+    for (const started of jobs) {
+      const job = (await downloads.list()).find((j) => j.id === started.id)!;
+      expect([job.state, job.error]).toEqual(['done', null]);
+      const path = join(libraryDir, ...job.relativePath.split('/'));
+      const served = await direct(deliverables.get(job.deliverableId)!.urls[job.format]!);
+      expect(sha(await readFile(path))).toBe(sha(served));
+      const item = (await library.get(job.libraryId!))!;
+      expect(item.sha256).toBe(sha(served));
+      if (job.format === 'pdf') continue;
+      const { verdict: _v, peaksPath: _p, ...figures } = await analyzeFile(path);
+      expectSameAnalysis(item.analysis, figures);
+      expect(item.hasPeaks).toBe(true);
+    }
+    expect((await filesUnder(libraryDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+  }, 60_000);
+
+  it('20 downloads cut at seeded random offsets all resume to identical bytes and checksums', async () => {
+    const url = deliverables.get(postId)!.urls.wav!;
+    const whole = await direct(url);
+    const { follow, http } = appTransport();
+    let seed = 20_261_122;
+    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+    for (let trial = 0; trial < 20; trial++) {
+      const offset = 1 + Math.floor(random() * (whole.length - 2));
+      const requests: Array<Record<string, string>> = [];
+      const cutOnce: HttpGet = async (u, init) => {
+        requests.push(init.headers);
+        if (requests.length === 1) await faults({ resetAfterBytes: offset, pathPrefix: '/media/' });
+        else await clearFaults();
+        return http(u, init);
+      };
+      const { downloads, library } = manager({ follow, fetchImpl: cutOnce });
+      const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+      const done = await finished(downloads, job.id);
+      expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
+      expect(requests[1]!.range).toBe(`bytes=${offset}-`);
+      expect((await library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+      expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+      await downloads.close();
+      await rm(libraryDir, { recursive: true, force: true });
+      await rm(stateFile, { force: true });
+    }
+  }, 120_000);
+
+  it('an app restart mid-download resumes from the .part written by the worker', async () => {
+    const url = deliverables.get(postId)!.urls.wav!;
+    const whole = await direct(url);
+    const cutAt = 3_000_000;
+    await faults({ resetAfterBytes: cutAt, pathPrefix: '/media/' });
+    const before = appTransport();
+    const first = manager({
+      follow: before.follow,
+      fetchImpl: before.http,
+      retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
+    const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
+    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+    for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) await pause(10);
+    expect((await stat(part)).size).toBe(cutAt);
+    await first.downloads.close();
+    await clearFaults();
+
+    const after = appTransport();
+    const requests: Array<Record<string, string>> = [];
+    const second = manager({
+      follow: after.follow,
+      fetchImpl: (u, init) => {
+        requests.push(init.headers);
+        return after.http(u, init);
+      },
+    });
+    const done = await finished(second.downloads, job.id);
+    expect(done.state).toBe('done');
+    expect(requests[0]!.range).toBe(`bytes=${cutAt}-`);
+    expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+    expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+  }, 60_000);
 });

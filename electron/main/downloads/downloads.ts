@@ -16,7 +16,7 @@ import { syncFile, syncFolder, type Library } from '../library/library';
 import { PathEscapeError } from '../library/sanitize';
 import { DownloadError, local, localError } from './errors';
 import { fastHttpGet } from './fast-http';
-import { readableBody, withRedirects, type HttpGet, type HttpResponse } from './http';
+import { readableBody, withRedirects, type HttpGet, type HttpResponse, type PumpOptions } from './http';
 import { createRateMeter, type RateMeter } from './rate';
 import { writePeaksFile } from '../audio/peaks';
 import { followInline, type Follow, type FollowResult, type PartReader } from './follower';
@@ -647,23 +647,31 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       throw new DownloadError('HTTP', `The server answered ${status} for the file.`, retryable);
     }
 
-    const body = response.direct ?? readableBody(response.body);
+    const pumpOptions: PumpOptions = {
+      handle,
+      position: job.bytes,
+      onBytes: (n) => {
+        job.bytes += n;
+      },
+      onLanded: (chunks, start) => reader.feed(chunks, start, response.release),
+      onWritten: (end) => reader.advance(end),
+    };
+    // A transport that writes where it receives (the worker) pumps itself, and feeds the follower over its line;
+    // unless a test injects the writes.
+    const body = response.pump && !deps.write ? null : (response.direct ?? readableBody(response.body));
     let result;
     try {
-      result = await pumpBody({
-        body,
-        handle,
-        position: job.bytes,
-        write,
-        recycle: response.recycle,
-        onBytes: (n) => {
-          job.bytes += n;
-        },
-        onLanded: (chunks, start) => reader.feed(chunks, start, response.release),
-        onWritten: (end) => reader.advance(end),
-      });
+      if (body) result = await pumpBody({ ...pumpOptions, body, write, recycle: response.recycle });
+      else {
+        const line = reader.line?.() ?? null;
+        result = await (response.pump as NonNullable<HttpResponse['pump']>)({
+          ...pumpOptions,
+          ...(line ? { line } : {}),
+        });
+      }
     } catch (error) {
-      body.destroy();
+      if (body) body.destroy();
+      else response.body.destroy();
       throw localError(error, part);
     }
     // Received bytes that never reached the disk would break the resume offset; pumpBody flushes them all.

@@ -1,6 +1,6 @@
 // Worker-thread entry: one download's PartReader at a time (checksum + streaming analysis) off the main thread;
 // the worker is reused for the next download. Bundled as out/main/follow-worker.js.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createPartReader, type FollowResult, type PartReader, type PartReaderOptions } from './part-reader';
 
 /**
@@ -25,8 +25,16 @@ export type FollowRequest =
       /** The latest 'advance' known to the sender, carried here instead of a message of its own. */
       advance: number;
     }
+  /** A line on which the transfer worker feeds this session directly (LineFeed in, 'slots' replies back). */
+  | { type: 'line'; session: number; port: MessagePort }
   | { type: 'finish'; session: number; size: number }
   | { type: 'close'; session: number };
+
+/** What the transfer worker sends over a session's line: written slots, and how far the file is written. */
+export interface LineFeed {
+  chunks: FedChunk[];
+  advance: number;
+}
 
 /** The worker's one answer to 'finish'; and the shared read slots it is done with, for the next reads. */
 export type FollowReply =
@@ -38,18 +46,26 @@ const port = parentPort;
 if (port) {
   let reader: PartReader | null = null;
   let current = -1;
+  // The session's direct lines from the transfer worker (feeds in, slots back), one per attempt; the latest takes
+  // the slots back. All stay open until the session ends: closing one frees, on the other side, what it brought.
+  let lines: MessagePort[] = [];
   // The shared read slots' memory, kept for the worker's life (by number, and the number of each).
   const memory: SharedArrayBuffer[] = [];
   const slotOf = new Map<ArrayBufferLike, number>();
+  // Slots that came over the line go back over it; the others through the parent.
+  const overLine = new Set<number>();
   // Slots given back in one message per turn of the event loop, not one each.
   let returning: number[] = [];
+  const flushReturns = () => {
+    const slots = returning;
+    returning = [];
+    const back = slots.filter((slot) => overLine.delete(slot));
+    const parent = slots.filter((slot) => !back.includes(slot));
+    if (back.length > 0) lines.at(-1)?.postMessage({ type: 'slots', slots: back } satisfies FollowReply);
+    if (parent.length > 0) port.postMessage({ type: 'slots', slots: parent } satisfies FollowReply);
+  };
   const giveBack = (slot: number) => {
-    if (returning.length === 0)
-      setImmediate(() => {
-        const slots = returning;
-        returning = [];
-        port.postMessage({ type: 'slots', slots } satisfies FollowReply);
-      });
+    if (returning.length === 0) setImmediate(flushReturns);
     returning.push(slot);
   };
   const bytesOf = (chunk: FedChunk): Buffer => {
@@ -59,10 +75,24 @@ if (port) {
     }
     return Buffer.from(memory[chunk.slot]!, 0, chunk.length);
   };
+  const feed = (message: { chunks: FedChunk[]; advance: number }) => {
+    if (!reader) return;
+    for (const chunk of message.chunks) reader.feed([bytesOf(chunk)], chunk.at);
+    reader.advance(message.advance);
+  };
+  /** Ends the session's reader; what it held goes back, and closing the line gives the sender the rest. */
+  const endSession = () => {
+    reader?.close();
+    reader = null;
+    flushReturns();
+    for (const line of lines) line.close();
+    lines = [];
+    overLine.clear();
+  };
   port.on('message', (message: FollowRequest) => {
     const { session } = message;
     if (message.type === 'init') {
-      reader?.close();
+      endSession();
       current = session;
       const { type: _type, session: _session, ...options } = message;
       reader = createPartReader({
@@ -75,15 +105,20 @@ if (port) {
       });
       return;
     }
-    if (session !== current || !reader) return; // a late message of a closed session
+    if (session !== current || !reader) {
+      if (message.type === 'line') message.port.close(); // a late line of a closed session
+      return;
+    }
     if (message.type === 'advance') reader.advance(message.bytes);
-    else if (message.type === 'feed') {
-      for (const chunk of message.chunks) reader.feed([bytesOf(chunk)], chunk.at);
-      reader.advance(message.advance);
-    } else if (message.type === 'close') {
-      reader.close();
-      reader = null;
-    } else
+    else if (message.type === 'feed') feed(message);
+    else if (message.type === 'line') {
+      lines.push(message.port);
+      message.port.on('message', (fed: LineFeed) => {
+        for (const chunk of fed.chunks) overLine.add(chunk.slot);
+        feed(fed);
+      });
+    } else if (message.type === 'close') endSession();
+    else
       reader.finish(message.size).then(
         (result) => port.postMessage({ session, ok: true, result } satisfies FollowReply),
         (error: unknown) =>

@@ -1,7 +1,7 @@
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { MediaFormat } from '../../../shared/ipc';
 import { resolveWorkerEntry, startWorker } from '../workers';
-import type { ReadBufferPool } from './http';
+import { READ_BUFFER_BYTES, type ReadBufferPool } from './http';
 import type { FedChunk, FollowReply, FollowRequest } from './follow-worker';
 import { createPartReader, type FollowResult, type PartReader } from './part-reader';
 
@@ -19,12 +19,13 @@ export type Follow = ((path: string, format: MediaFormat) => PartReader) & {
  */
 export const followInline: Follow = (path, format) => ({ ...createPartReader({ path, format }), feed() {} });
 
-const SLOT_BYTES = 1 << 20;
+/** Shared read slots: 32 MiB in all, what a follower may hold ahead of its reading (see part-reader.ts). */
+const SHARED_SLOTS = (32 << 20) / READ_BUFFER_BYTES;
 
 /**
  * Read buffers in memory shared with the follow workers: the transport reads into a slot, the writer writes it,
  * and the worker hashes and decodes the same bytes; only the slot's number crosses threads (a worker is sent a
- * slot's memory once). Nothing is allocated or moved per read, so neither thread's heap sees 1 MiB come and go.
+ * slot's memory once). Nothing is allocated or moved per read, so neither thread's heap sees the body's memory come and go.
  * At most `limit` slots exist (a slot lost with an aborted read is simply not reused); while all are in use the
  * transport reads into buffers of its own, and the worker reads those bytes back from the file.
  */
@@ -34,22 +35,33 @@ export interface SharedSlots extends ReadBufferPool {
   memory(slot: number): SharedArrayBuffer;
   /** Slots created so far, and how many are free. */
   stats(): { created: number; free: number };
+  /**
+   * Hands every slot (all `limit`, created now) to a reader on another thread, which keeps its own free list:
+   * from then on take() gives nothing here, and a slot given back here is passed on to `forward`.
+   */
+  adopt(forward: (slot: number) => void): SharedArrayBuffer[];
 }
 
-export function createSharedSlots(limit = 32): SharedSlots {
+export function createSharedSlots(limit = SHARED_SLOTS): SharedSlots {
   const memory: SharedArrayBuffer[] = [];
   const numbers = new Map<ArrayBufferLike, number>();
   const free: number[] = [];
   const isFree: boolean[] = [];
+  let forward: ((slot: number) => void) | null = null;
+  const create = () => {
+    const slot = memory.length;
+    const created = new SharedArrayBuffer(READ_BUFFER_BYTES);
+    memory.push(created);
+    numbers.set(created, slot);
+    return slot;
+  };
   return {
     take() {
+      if (forward) return undefined;
       let slot = free.pop();
       if (slot === undefined) {
         if (memory.length >= limit) return undefined;
-        slot = memory.length;
-        const created = new SharedArrayBuffer(SLOT_BYTES);
-        memory.push(created);
-        numbers.set(created, slot);
+        slot = create();
       }
       isFree[slot] = false;
       return Buffer.from(memory[slot]!);
@@ -57,7 +69,8 @@ export function createSharedSlots(limit = 32): SharedSlots {
     give(buffer) {
       const slot = numbers.get(buffer);
       if (slot === undefined) return false;
-      if (!isFree[slot]) {
+      if (forward) forward(slot);
+      else if (!isFree[slot]) {
         isFree[slot] = true;
         free.push(slot);
       }
@@ -66,11 +79,19 @@ export function createSharedSlots(limit = 32): SharedSlots {
     slotOf: (buffer) => numbers.get(buffer),
     memory: (slot) => memory[slot]!,
     stats: () => ({ created: memory.length, free: free.length }),
+    adopt(to) {
+      while (memory.length < limit) create();
+      forward = to;
+      free.length = 0;
+      return [...memory];
+    },
   };
 }
 
 /** A Follow backed by worker threads, which are kept for the next download until closed. */
 export interface WorkerFollow extends Follow {
+  /** The read slots shared with the workers (a transfer worker adopts them, see createWorkerHttp). */
+  readBuffers: SharedSlots;
   /** Terminates the workers (app quit); readers still open fail. */
   close(): Promise<void>;
 }
@@ -232,6 +253,13 @@ function workerReader(
       if (parts.length === 0) return;
       feeding = true;
       worker.postMessage({ type: 'feed', session, chunks: parts, advance: advanced } satisfies FollowRequest);
+    },
+    line() {
+      if (closed || death) return null;
+      const { port1, port2 } = new MessageChannel();
+      feeding = true; // the line's feeds carry how far the file is written
+      worker.postMessage({ type: 'line', session, port: port2 } satisfies FollowRequest, [port2]);
+      return port1;
     },
     finish(size) {
       result ??= new Promise<FollowResult>((resolve, reject) => {

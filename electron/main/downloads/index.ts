@@ -5,3 +5,4 @@ export * from './follower';
 export * from './http';
 export * from './rate';
 export * from './transfer';
+export * from './worker-http';

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeFile, peaksFromFile } from '../audio/analyze';
 import { encodeWav, toneSequence } from '../audio/test-signals';
+import type { FollowReply, LineFeed } from './follow-worker';
 import { createSharedSlots, createWorkerFollow, followInline, type SharedSlots } from './follower';
+import { READ_BUFFER_BYTES } from './http';
 import { createPartReader } from './part-reader';
 
 let dir: string;
@@ -127,20 +129,20 @@ describe('createPartReader fed from memory', () => {
     expect(new Set(given)).toEqual(new Set(chunks.map((c) => c.buffer)));
   });
 
-  it('reads from disk what was not fed or did not fit, and never keeps more than 8 MiB ahead', async () => {
-    const bytes = Buffer.alloc(20 << 20);
+  it('reads from disk what was not fed or did not fit, and never keeps more than 32 MiB ahead', async () => {
+    const bytes = Buffer.alloc(40 << 20);
     for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i & 0xff;
     const path = join(dir, 'partly-fed.bin');
     writeFileSync(path, bytes);
     const given: ArrayBufferLike[] = [];
     const reader = createPartReader({ path, format: 'pdf', onDone: (b) => given.push(b) });
     const chunks = pieces(bytes);
-    // All but the first MiB arrive before anything is advanced: 8 are kept, the other 11 go back at once.
+    // All but the first MiB arrive before anything is advanced: 32 are kept, the other 7 go back at once.
     chunks.slice(1).forEach((c, i) => reader.feed([c], (i + 1) << 20));
-    expect(given).toHaveLength(11);
+    expect(given).toHaveLength(7);
     reader.advance(bytes.length);
     expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
-    expect(given).toHaveLength(19);
+    expect(given).toHaveLength(39);
   });
 });
 
@@ -186,12 +188,13 @@ describe('follow', () => {
   });
 
   it('shares read slots with the worker: it hashes the fed bytes, not the file, and gives every slot back', async () => {
-    const bytes = Buffer.alloc(4 << 20);
+    const S = READ_BUFFER_BYTES;
+    const bytes = Buffer.alloc(4 * S);
     for (let i = 0; i < bytes.length; i += 512) bytes[i] = (i >> 9) & 0xff;
-    // On disk only the first MiB is right (it is not in a slot, so the worker reads it back); the rest is zeros,
-    // so a checksum of the real bytes proves the worker used the slots.
+    // On disk only the first slot's worth is right (it is not in a slot, so the worker reads it back); the rest is
+    // zeros, so a checksum of the real bytes proves the worker used the slots.
     const path = join(dir, 'slots.bin');
-    writeFileSync(path, Buffer.concat([bytes.subarray(0, 1 << 20), Buffer.alloc(3 << 20)]));
+    writeFileSync(path, Buffer.concat([bytes.subarray(0, S), Buffer.alloc(3 * S)]));
     const follow = createWorkerFollow({ analyze: false, keep: 1 });
     const slots = follow.readBuffers as SharedSlots;
     try {
@@ -199,16 +202,16 @@ describe('follow', () => {
       for (let round = 0; round < 2; round++) {
         const reader = follow(path, 'pdf');
         const released: number[] = [];
-        const first = Buffer.from(bytes.subarray(0, 1 << 20)); // memory of its own, not a slot
+        const first = Buffer.from(bytes.subarray(0, S)); // memory of its own, not a slot
         reader.feed([first], 0, () => {
           throw new Error('a chunk outside the slots is never taken from the transport');
         });
         const chunks = [1, 2, 3].map((i) => {
           const chunk = slots.take()!;
-          bytes.copy(chunk, 0, i << 20, (i + 1) << 20);
+          bytes.copy(chunk, 0, i * S, (i + 1) * S);
           return chunk;
         });
-        reader.feed(chunks, 1 << 20, (c) => (released.push(slots.slotOf(c.buffer)!), c.buffer));
+        reader.feed(chunks, S, (c) => (released.push(slots.slotOf(c.buffer)!), c.buffer));
         expect(released).toHaveLength(3);
         expect(slots.stats().free).toBe(0);
         reader.advance(bytes.length);
@@ -219,10 +222,46 @@ describe('follow', () => {
       // A worker that dies holding slots frees them: nothing reads them any more.
       const reader = follow(path, 'pdf');
       const chunk = slots.take()!;
-      reader.feed([chunk], 1 << 20, (c) => c.buffer);
+      reader.feed([chunk], S, (c) => c.buffer);
       expect(slots.stats().free).toBe(2);
       await follow.close();
       await vi.waitFor(() => expect(slots.stats().free).toBe(3), { timeout: 2000 });
+    } finally {
+      await follow.close();
+    }
+  });
+
+  it("takes a transfer thread's feeds over its line: the slots' bytes (not the file's), slots back over the line", async () => {
+    const bytes = Buffer.alloc(3 << 20);
+    for (let i = 0; i < bytes.length; i += 256) bytes[i] = (i >> 8) & 0xff;
+    const path = join(dir, 'line.bin');
+    writeFileSync(path, Buffer.alloc(bytes.length)); // zeros: only the fed bytes give the right checksum
+    const follow = createWorkerFollow({ analyze: false });
+    try {
+      const reader = follow(path, 'pdf');
+      const line = reader.line!()!;
+      const memory = [0, 1, 2].map((i) => {
+        const shared = new SharedArrayBuffer(1 << 20);
+        bytes.copy(Buffer.from(shared), 0, i << 20, (i + 1) << 20);
+        return shared;
+      });
+      const back: number[] = [];
+      line.on('message', (reply: FollowReply) => {
+        if ('type' in reply) back.push(...reply.slots);
+      });
+      const closed = new Promise<void>((resolve) => line.once('close', () => resolve()));
+      // Slot numbers 5, 6, 7 of the sender's pool; the memory comes along once.
+      line.postMessage({
+        chunks: memory.map((m, i) => ({ slot: 5 + i, at: i << 20, length: 1 << 20, memory: m })),
+        advance: bytes.length,
+      } satisfies LineFeed);
+      // Hashed and given back, all but the last, which the reader keeps until its next chunk or its end (finish()
+      // comes through the parent and may overtake the line: then the bytes are read from the file, which the
+      // transfer thread has written by then).
+      await vi.waitFor(() => expect(back.sort()).toEqual([5, 6]), { timeout: 2000 });
+      expect((await reader.finish(bytes.length)).sha256).toBe(sha(bytes));
+      reader.close();
+      await closed; // the session's end closes the line: the sender frees whatever is still on it
     } finally {
       await follow.close();
     }
@@ -233,7 +272,7 @@ describe('follow', () => {
     const a = slots.take()!;
     const b = slots.take()!;
     expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(a.length).toBe(1 << 20);
+    expect(a.length).toBe(READ_BUFFER_BYTES);
     expect(slots.take()).toBeUndefined(); // all in use: the transport reads into memory of its own
     expect(slots.slotOf(b.buffer)).toBe(1);
     expect(slots.slotOf(new ArrayBuffer(1 << 20))).toBeUndefined();

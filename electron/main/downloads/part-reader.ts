@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import type { AudioAnalysis } from '../../../shared/audio';
 import { isAudioFormat, type MediaFormat } from '../../../shared/ipc';
 import { createStreamingAnalysis, type StreamingAnalysis } from '../audio/analyze';
@@ -27,6 +28,12 @@ export interface PartReader {
    * cannot take is read back from the file as usual.
    */
   feed(chunks: readonly Buffer[], start: number, release?: (chunk: Buffer) => ArrayBufferLike | null): void;
+  /**
+   * A port on which a transport on another thread feeds this reader directly (see LineFeed in follow-worker.ts):
+   * written slots and how far the file is written, without passing through this thread. Null where the reader
+   * cannot take one (on this thread, closed). Once it is given, advance() is the line's to say.
+   */
+  line?(): MessagePort | null;
   /** The file is complete at `size` bytes: resolves once all of it is read. */
   finish(size: number): Promise<FollowResult>;
   /** Stops reading and closes the file (the job ended, or the file was cut back and must be read anew). */
@@ -46,8 +53,12 @@ export interface PartReaderOptions {
 }
 
 const READ_BYTES = 1 << 20;
-/** Fed bytes held ahead of the reader at most (a few batches in flight); beyond that a chunk is given back and read from disk later. */
-const MAX_PENDING_BYTES = 8 << 20;
+/**
+ * Fed bytes held ahead of the reader at most: as many as there are shared read slots (all fed memory is slots), so a
+ * reader that falls behind keeps the transport's slots busy rather than reading back; beyond that a chunk is
+ * given back and read from disk later.
+ */
+const MAX_PENDING_BYTES = 32 << 20;
 
 /** Creates a reader that hashes (and optionally analyses) a growing file in order, one read at a time. */
 export function createPartReader(options: PartReaderOptions): PartReader {

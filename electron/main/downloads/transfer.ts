@@ -1,5 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { DirectBody } from './http';
+import type { DirectBody, PumpResult } from './http';
+
+export type { PumpResult } from './http';
 
 /**
  * Writes all of `chunks` at `position` (looping over short writes); injectable to simulate a full disk. On failure
@@ -35,21 +37,13 @@ export const writeChunks: WriteChunks = async (handle, chunks, position) => {
 };
 
 /**
- * Bytes gathered before one write. A read of the lean transport is up to 1 MiB: writing it at once keeps the disk
- * busy without waiting for a bigger batch (4 MiB batches measured ~20 % slower on loopback: the socket idled
+ * Bytes gathered before one write on this thread's path (the transfer worker writes each read as it lands): about
+ * four of the lean transport's reads, which keeps the disk busy without waiting for a bigger batch (4 MiB batches measured ~20 % slower on loopback: the socket idled
  * while a batch filled and the writes came in bursts).
  */
 export const BATCH_BYTES = 1 << 20;
 /** Default number of batches written at once (memory in flight: about MAX_WRITES x BATCH_BYTES). */
 export const MAX_WRITES = 8;
-
-/** Result of streaming one response body into the file. */
-export interface PumpResult {
-  /** Bytes of this body now on disk, contiguous from the start position (flushed even when the connection was cut). */
-  written: number;
-  /** The body's failure (cut connection, abort), after everything received was written; null when it ended. */
-  networkError: Error | null;
-}
 
 /**
  * Streams `body` into `handle` from `position`. While batches are being written
