@@ -174,6 +174,38 @@ async function finished(
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * 20 downloads of the post-production WAV, each cut once by the sandbox at a seeded random offset: every one must
+ * resume with Range + If-Range from the cut and end with the served bytes and their checksum.
+ */
+async function cutAtRandomOffsets(get: HttpGet, over: Partial<DownloadsDeps>, seed: number) {
+  const whole = await direct(deliverables.get(postId)!.urls.wav!);
+  let state = seed;
+  const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
+  for (let trial = 0; trial < 20; trial++) {
+    const offset = 1 + Math.floor(random() * (whole.length - 2));
+    const requests: Array<Record<string, string>> = [];
+    const cutOnce: HttpGet = async (u, init) => {
+      requests.push(init.headers);
+      if (requests.length === 1) await faults({ resetAfterBytes: offset, pathPrefix: '/media/' });
+      else await clearFaults();
+      return get(u, init);
+    };
+    const { downloads, library } = manager({ ...over, fetchImpl: cutOnce });
+    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const done = await finished(downloads, job.id);
+    expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests[1]!.range).toBe(`bytes=${offset}-`);
+    expect(requests[1]!['if-range']).toMatch(/^"/);
+    expect((await library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+    expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+    await downloads.close();
+    await rm(libraryDir, { recursive: true, force: true });
+    await rm(stateFile, { force: true });
+  }
+}
+
 async function manifestItems(): Promise<LibraryItem[]> {
   const raw = JSON.parse(await readFile(join(libraryDir, '.takedesk', 'library.json'), 'utf8')) as {
     items: LibraryItem[];
@@ -236,33 +268,7 @@ describe('downloads against the sandbox', () => {
   });
 
   it('20 downloads cut at seeded random offsets all resume (Range + If-Range) to identical bytes', async () => {
-    const url = deliverables.get(postId)!.urls.wav!;
-    const whole = await direct(url);
-    let seed = 20_251_121;
-    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
-    for (let trial = 0; trial < 20; trial++) {
-      const offset = 1 + Math.floor(random() * (whole.length - 2));
-      const requests: Array<Record<string, string>> = [];
-      const cutOnce: HttpGet = async (u, init) => {
-        requests.push(init.headers);
-        if (requests.length === 1) await faults({ resetAfterBytes: offset, pathPrefix: '/media/' });
-        else await clearFaults();
-        return fastHttpGet(u, init);
-      };
-      const { downloads, library } = manager({ fetchImpl: cutOnce });
-      const job = await downloads.start({ deliverableId: postId, format: 'wav' });
-      const done = await finished(downloads, job.id);
-      expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
-      expect(requests.length).toBeGreaterThanOrEqual(2);
-      expect(requests[1]!.range).toBe(`bytes=${offset}-`);
-      expect(requests[1]!['if-range']).toMatch(/^"/);
-      const item = (await library.get(done.libraryId!))!;
-      expect(item.sha256).toBe(sha(whole));
-      expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
-      await downloads.close();
-      await rm(libraryDir, { recursive: true, force: true });
-      await rm(stateFile, { force: true });
-    }
+    await cutAtRandomOffsets(fastHttpGet, {}, 20_251_121);
   }, 120_000);
 
   it('one download cut 20 times in a row still finishes identical', async () => {
@@ -802,31 +808,8 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
   }, 60_000);
 
   it('20 downloads cut at seeded random offsets all resume to identical bytes and checksums', async () => {
-    const url = deliverables.get(postId)!.urls.wav!;
-    const whole = await direct(url);
     const { follow, http } = appTransport();
-    let seed = 20_261_122;
-    const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
-    for (let trial = 0; trial < 20; trial++) {
-      const offset = 1 + Math.floor(random() * (whole.length - 2));
-      const requests: Array<Record<string, string>> = [];
-      const cutOnce: HttpGet = async (u, init) => {
-        requests.push(init.headers);
-        if (requests.length === 1) await faults({ resetAfterBytes: offset, pathPrefix: '/media/' });
-        else await clearFaults();
-        return http(u, init);
-      };
-      const { downloads, library } = manager({ follow, fetchImpl: cutOnce });
-      const job = await downloads.start({ deliverableId: postId, format: 'wav' });
-      const done = await finished(downloads, job.id);
-      expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
-      expect(requests[1]!.range).toBe(`bytes=${offset}-`);
-      expect((await library.get(done.libraryId!))!.sha256).toBe(sha(whole));
-      expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
-      await downloads.close();
-      await rm(libraryDir, { recursive: true, force: true });
-      await rm(stateFile, { force: true });
-    }
+    await cutAtRandomOffsets(http, { follow }, 20_261_122);
   }, 120_000);
 
   it('an app restart mid-download resumes from the .part written by the worker', async () => {

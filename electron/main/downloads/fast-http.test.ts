@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fastHttpGet } from './fast-http';
 import { createSharedSlots } from './follower';
 import { withRedirects, type HttpGet } from './http';
+import { serveOnLoopback } from './test-server';
 
 // Edge cases of the lean HTTP path against a real server on 127.0.0.1 (the sandbox only ever sends
 // Content-Length bodies, so chunked, close-delimited, split heads and redirects are exercised here).
@@ -11,12 +10,11 @@ import { withRedirects, type HttpGet } from './http';
 const big = Buffer.alloc(3_000_000);
 for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 9)) & 0xff;
 
-let server: Server;
+let server: Awaited<ReturnType<typeof serveOnLoopback>>;
 let base = '';
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await serveOnLoopback((req, res) => {
     const path = req.url ?? '/';
     if (path === '/big') {
       res.writeHead(200, { 'content-length': big.length, etag: '"v1"' });
@@ -41,17 +39,9 @@ beforeAll(async () => {
       res.end();
     }
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
-afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 async function read(get: HttpGet, path: string, headers: Record<string, string> = {}) {
   const response = await get(`${base}${path}`, { headers, signal: new AbortController().signal });

@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FollowReply, LineFeed } from './follow-worker';
 import { createSharedSlots } from './follower';
 import type { HttpGet, PumpOptions } from './http';
+import { serveOnLoopback } from './test-server';
 import { createWorkerHttp } from './worker-http';
 
 // The transfer worker against a real server on 127.0.0.1: what it writes, what it feeds, how it fails.
@@ -16,14 +15,13 @@ import { createWorkerHttp } from './worker-http';
 const big = Buffer.alloc(6_000_000);
 for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 9)) & 0xff;
 
-let server: Server;
+let server: Awaited<ReturnType<typeof serveOnLoopback>>;
 let base = '';
 let dir = '';
-const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'takedesk-worker-http-'));
-  server = createServer((req, res) => {
+  server = await serveOnLoopback((req, res) => {
     if (req.url === '/big') {
       res.writeHead(200, { 'content-length': big.length, etag: '"v1"' });
       res.end(big);
@@ -37,16 +35,10 @@ beforeAll(async () => {
       res.end('not found');
     }
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
