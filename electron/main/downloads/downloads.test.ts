@@ -175,6 +175,46 @@ async function finished(
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * The sandbox cuts the WAV at 3 MB and the retry waits long enough to "quit the app"; a new manager (with a new
+ * transport from `transport`) restores the job from the state file and resumes it with Range from the .part.
+ */
+async function restartMidDownload(transport: () => { get: HttpGet; over: Partial<DownloadsDeps> }) {
+  const whole = await direct(deliverables.get(postId)!.urls.wav!);
+  const cutAt = 3_000_000;
+  await faults({ resetAfterBytes: cutAt, pathPrefix: '/media/' });
+  const before = transport();
+  const first = manager({
+    ...before.over,
+    fetchImpl: before.get,
+    retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+  });
+  const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
+  const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+  for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) await pause(10);
+  expect((await stat(part)).size).toBe(cutAt);
+  await first.downloads.close();
+  await clearFaults();
+  const saved = JSON.parse(await readFile(stateFile, 'utf8')) as Loose;
+  expect(saved.jobs[0].job.state).toBe('downloading');
+
+  const after = transport();
+  const requests: Array<Record<string, string>> = [];
+  const second = manager({
+    ...after.over,
+    fetchImpl: (u, init) => {
+      requests.push(init.headers);
+      return after.get(u, init);
+    },
+  });
+  expect((await second.downloads.list())[0]!.id).toBe(job.id);
+  const done = await finished(second.downloads, job.id);
+  expect(done.state).toBe('done');
+  expect(requests[0]!.range).toBe(`bytes=${cutAt}-`);
+  expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
+  expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+}
+
+/**
  * 20 downloads of the post-production WAV, each cut once by the sandbox at a seeded random offset: every one must
  * resume with Range + If-Range from the cut and end with the served bytes and their checksum.
  */
@@ -290,37 +330,7 @@ describe('downloads against the sandbox', () => {
   }, 60_000);
 
   it('an app restart mid-download resumes with Range from the .part and finishes identical', async () => {
-    const url = deliverables.get(postId)!.urls.wav!;
-    const whole = await direct(url);
-    const cutAt = 3_000_000;
-    await faults({ resetAfterBytes: cutAt, pathPrefix: '/media/' });
-    // First run: the connection is cut and the retry waits long enough for us to "quit the app".
-    const first = manager({ retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
-    const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
-    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
-    for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect((await stat(part)).size).toBe(cutAt);
-    await first.downloads.close();
-    await clearFaults();
-    const saved = JSON.parse(await readFile(stateFile, 'utf8')) as Loose;
-    expect(saved.jobs[0].job.state).toBe('downloading');
-
-    const requests: Array<Record<string, string>> = [];
-    const second = manager({
-      fetchImpl: (u, init) => {
-        requests.push(init.headers);
-        return fastHttpGet(u, init);
-      },
-    });
-    const restored = (await second.downloads.list())[0]!;
-    expect(restored.id).toBe(job.id);
-    const done = await finished(second.downloads, job.id);
-    expect(done.state).toBe('done');
-    expect(requests[0]!.range).toBe(`bytes=${cutAt}-`);
-    expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
-    expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
+    await restartMidDownload(() => ({ get: fastHttpGet, over: {} }));
   }, 60_000);
 
   it('a changed ETag (If-Range mismatch) restarts from zero and discards the stale .part', async () => {
@@ -813,36 +823,9 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
   }, 120_000);
 
   it('an app restart mid-download resumes from the .part written by the worker', async () => {
-    const url = deliverables.get(postId)!.urls.wav!;
-    const whole = await direct(url);
-    const cutAt = 3_000_000;
-    await faults({ resetAfterBytes: cutAt, pathPrefix: '/media/' });
-    const before = appTransport();
-    const first = manager({
-      follow: before.follow,
-      fetchImpl: before.http,
-      retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    await restartMidDownload(() => {
+      const { follow, http } = appTransport();
+      return { get: http, over: { follow } };
     });
-    const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
-    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
-    for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) await pause(10);
-    expect((await stat(part)).size).toBe(cutAt);
-    await first.downloads.close();
-    await clearFaults();
-
-    const after = appTransport();
-    const requests: Array<Record<string, string>> = [];
-    const second = manager({
-      follow: after.follow,
-      fetchImpl: (u, init) => {
-        requests.push(init.headers);
-        return after.http(u, init);
-      },
-    });
-    const done = await finished(second.downloads, job.id);
-    expect(done.state).toBe('done');
-    expect(requests[0]!.range).toBe(`bytes=${cutAt}-`);
-    expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
-    expect(sha(await readFile(join(libraryDir, ...done.relativePath.split('/'))))).toBe(sha(whole));
   }, 60_000);
 });
