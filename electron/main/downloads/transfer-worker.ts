@@ -44,7 +44,7 @@ if (port) {
   const slotOf = new Map<ArrayBufferLike, number>();
   const free: number[] = [];
   const isFree: boolean[] = [];
-  // The transport reads into free slots; a written slot goes to the follower, which gives it back through main.
+  // The transport reads into free slots; a written slot goes to the follower over its line, and comes back there.
   const slots: ReadBufferPool = {
     take() {
       const slot = free.pop();
