@@ -59,8 +59,9 @@ if (port) {
   const flushReturns = () => {
     const slots = returning;
     returning = [];
-    const back = slots.filter((slot) => overLine.delete(slot));
-    const parent = slots.filter((slot) => !back.includes(slot));
+    const back: number[] = [];
+    const parent: number[] = [];
+    for (const slot of slots) (overLine.delete(slot) ? back : parent).push(slot);
     if (back.length > 0) lines.at(-1)?.postMessage({ type: 'slots', slots: back } satisfies FollowReply);
     if (parent.length > 0) port.postMessage({ type: 'slots', slots: parent } satisfies FollowReply);
   };

@@ -12,8 +12,8 @@ export type WorkerHttp = HttpGet & { close(): Promise<void> };
 /**
  * Downloads on a worker thread: it connects, receives into the read slots it shares with the follow workers, and
  * writes each chunk to the part file as it arrives, on the same thread, in order (like curl, one thread from the
- * socket to the file). This thread only decides (status, resume, retries), sees progress, and hands each written
- * slot to the follower by number. Measured on loopback with the 172.8 MB WAV: the writes handed to the thread
+ * socket to the file), and passes each written slot by number to the download's follower over a direct line
+ * (PartReader.line). This thread only decides (status, resume, retries) and sees progress. Measured on loopback with the 172.8 MB WAV: the writes handed to the thread
  * pool copied every MiB across cores, and the run time swung by 2x with where the threads landed; this shape holds
  * at curl's pace. The main thread never blocks on the disk.
  *
