@@ -43,15 +43,18 @@ export interface HttpResponse {
   pump?: (options: PumpOptions) => Promise<PumpResult>;
 }
 
-/** What a transport's own pump reports to the download (see HttpResponse.pump). */
+/** Where a body goes and what the download hears of it: for pumpBody and for a transport's own pump. */
 export interface PumpOptions {
   handle: FileHandle;
   position: number;
-  /** Bytes received (with this transport, also written). */
+  /** Bytes received (not yet necessarily on disk). */
   onBytes: (n: number) => void;
-  /** The file is written without holes up to `end`. */
+  /** The file is written without holes up to `end`: what a reader following the file may read. */
   onWritten?: (end: number) => void;
-  /** Chunks just written at `start`, offered to a follower (see PartReader.feed and `release`). */
+  /**
+   * Chunks just written at `start`: a follower may take them from memory (see PartReader.feed and `release`;
+   * chunks it takes for good are not recycled).
+   */
   onLanded?: (chunks: Buffer[], start: number) => void;
   /** The follower's line (PartReader.line): a transport on another thread feeds it there directly. */
   line?: MessagePort;

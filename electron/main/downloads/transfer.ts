@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { DirectBody, PumpResult } from './http';
+import type { DirectBody, PumpOptions, PumpResult } from './http';
 
 export type { PumpResult } from './http';
 
@@ -52,26 +52,17 @@ export const MAX_WRITES = 8;
  * A write failure rejects (the caller maps it); a network failure resolves with `networkError` after
  * flushing what arrived, so a resume starts exactly at the end of the valid prefix.
  */
-export async function pumpBody(options: {
-  body: DirectBody;
-  handle: FileHandle;
-  position: number;
-  write: WriteChunks;
-  /** Bytes received (not yet necessarily on disk). */
-  onBytes: (n: number) => void;
-  /** The file is written without holes up to `end`: what a reader following the file may read. */
-  onWritten?: (end: number) => void;
-  /**
-   * A batch has landed on disk at `start`: a follower may take its chunks from memory (before they are recycled;
-   * chunks it takes for good are not recycled).
-   */
-  onLanded?: (chunks: Buffer[], start: number) => void;
-  /** Returns a chunk to the transport after it is written. */
-  recycle?: (chunk: Buffer) => void;
-  batchBytes?: number;
-  /** Batches being written at once; more absorbs disk stalls without stopping the socket. */
-  maxWrites?: number;
-}): Promise<PumpResult> {
+export async function pumpBody(
+  options: Omit<PumpOptions, 'line'> & {
+    body: DirectBody;
+    write: WriteChunks;
+    /** Returns a chunk to the transport after it is written. */
+    recycle?: (chunk: Buffer) => void;
+    batchBytes?: number;
+    /** Batches being written at once; more absorbs disk stalls without stopping the socket. */
+    maxWrites?: number;
+  },
+): Promise<PumpResult> {
   const { body, handle, write, onBytes, onWritten, onLanded, recycle } = options;
   const batchBytes = options.batchBytes ?? BATCH_BYTES;
   const maxWrites = options.maxWrites ?? MAX_WRITES;
