@@ -176,6 +176,15 @@ export function createApp(deps: AppDeps) {
       try {
         const latency = faults.latencyFor(path);
         if (latency > 0) await sleep(latency);
+        const throttle = faults.throttleFor(path);
+        if (throttle !== undefined) {
+          const body = {
+            status: 429,
+            type: 'TOO_MANY_REQUESTS',
+            message: 'Slow down (sandbox fault injection).',
+          };
+          return Response.json(body, { status: 429, headers: { 'retry-after': String(throttle) } });
+        }
         const who = options.auth === false ? { userId: '', scopes: [] } : authenticate(c, options.scope);
         const body = options.body ? await readJson(c) : undefined;
         if (typeof operation === 'function') op = operation(body);

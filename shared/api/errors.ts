@@ -906,6 +906,8 @@ export interface ServiceErrorOptions {
   bodyStatus?: number;
   operation?: Operation;
   cause?: unknown;
+  /** The pause a 429 asked for (Retry-After), in ms. */
+  retryAfterMs?: number;
 }
 
 /** An error answered by the service (or raised by the client with a catalog code). */
@@ -918,6 +920,8 @@ export class ServiceError extends Error {
   /** `status` field of the body. */
   readonly bodyStatus: number;
   readonly operation?: Operation;
+  /** The pause a 429 asked for (Retry-After), in ms. */
+  readonly retryAfterMs?: number;
 
   constructor(type: ErrorCode | (string & {}), message?: string, options: ServiceErrorOptions = {}) {
     const known = isErrorCode(type) ? type : undefined;
@@ -927,14 +931,21 @@ export class ServiceError extends Error {
     this.status = options.status ?? defaults.http;
     this.bodyStatus = options.bodyStatus ?? (known ? defaults.body : this.status);
     if (options.operation) this.operation = options.operation;
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 
   /** Build from a parsed error body and the response's heading status. */
-  static fromBody(body: ErrorBody, httpStatus: number, operation?: Operation): ServiceError {
+  static fromBody(
+    body: ErrorBody,
+    httpStatus: number,
+    operation?: Operation,
+    retryAfterMs?: number,
+  ): ServiceError {
     return new ServiceError(body.type, body.message, {
       status: httpStatus,
       bodyStatus: body.status,
       ...(operation ? { operation } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
   }
 
