@@ -43,6 +43,7 @@ export const CHANNELS = [
   'audio.analyze',
   'audio.qa',
   'watcher.status',
+  'watcher.attend',
   'updates.status',
   'updates.check',
   'updates.install',

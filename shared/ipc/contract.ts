@@ -212,6 +212,10 @@ export const contract = {
   ).returns<QaVerdict>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),
+  /** What the producer is looking at (the project on screen) and whether the window is shown: polling follows. */
+  'watcher.attend': channel(
+    z.object({ projectId: id.nullable(), visible: z.boolean() }).strict(),
+  ).returns<null>(),
 
   'updates.status': channel(none).returns<UpdateStatus>(),
   'updates.check': channel(none).returns<UpdateStatus>(),
