@@ -460,6 +460,12 @@ const DEFS = {
     hint: 'Check both and sign in again.',
     message: 'User not found.',
   }),
+  // service-facts 4/8b: an expired token answers 401 "Not valid …"; the code's name is cut, so this one is ours.
+  TOKEN_NOT_VALID: facts(401, AUTHENTICATED, {
+    title: 'Your session expired',
+    hint: 'Sign in again; Takedesk then retries what you were doing.',
+    message: 'Not valid token.',
+  }),
   USER_NOT_API_ENABLED: facts(401, ['signIn'], {
     title: 'API access is not enabled for this account',
     hint: 'Ask your account manager to enable the API feature.',
@@ -768,6 +774,11 @@ const DEFS = {
     title: 'Saved tokens cannot be read',
     hint: 'Sign in again; the old tokens file is left untouched for inspection.',
     message: 'The secrets store could not be read.',
+  }),
+  SESSION_EXPIRED: client([], {
+    title: 'Your session expired',
+    hint: 'Sign in again; Takedesk then retries what you were doing.',
+    message: 'The service no longer accepts the saved token.',
   }),
   PROFILE_NOT_FOUND: client([], {
     title: 'That account is not set up here',
