@@ -13,6 +13,7 @@ import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
 import type { MediaRegistry } from './media/media-registry';
+import type { RenewProfileInput } from './profiles';
 import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
@@ -20,6 +21,7 @@ export interface ProfilesPort {
   state(): Promise<ProfilesState>;
   add(input: { name: string; baseUrl: string; token: string }): Promise<ProfilesState>;
   signIn(input: { name: string; baseUrl: string; email: string; password: string }): Promise<ProfilesState>;
+  renew(input: RenewProfileInput): Promise<ProfilesState>;
   activate(id: string): Promise<ProfilesState>;
   remove(id: string): Promise<ProfilesState>;
   client(): Promise<ApiClient>;
@@ -93,6 +95,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'profiles.list': () => deps.profiles.state(),
     'profiles.add': (input) => deps.profiles.add(input),
     'profiles.signIn': (input) => deps.profiles.signIn(input),
+    'profiles.renew': (input) => deps.profiles.renew(input),
     'profiles.activate': ({ id }) => deps.profiles.activate(id),
     'profiles.remove': ({ id }) => deps.profiles.remove(id),
 

@@ -4,6 +4,7 @@ export const CHANNELS = [
   'profiles.list',
   'profiles.add',
   'profiles.signIn',
+  'profiles.renew',
   'profiles.activate',
   'profiles.remove',
   'catalog.categories',

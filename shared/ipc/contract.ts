@@ -71,6 +71,13 @@ export const contract = {
       })
       .strict(),
   ).returns<ProfilesState>(),
+  /** A profile whose session expired gets a new token: signed in again, or pasted. */
+  'profiles.renew': channel(
+    z.union([
+      z.object({ id, email: text(320).min(1), password: text(1000).min(1) }).strict(),
+      z.object({ id, token: text(4000).min(1) }).strict(),
+    ]),
+  ).returns<ProfilesState>(),
   'profiles.activate': channel(z.object({ id }).strict()).returns<ProfilesState>(),
   'profiles.remove': channel(z.object({ id }).strict()).returns<ProfilesState>(),
 
