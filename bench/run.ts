@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const all = ['sandbox', 'download', 'analysis'];
+const all = ['sandbox', 'download', 'analysis', 'polling'];
 const wanted = process.argv.slice(2).filter((a) => all.includes(a));
 
 let failed = 0;

@@ -37,6 +37,11 @@ export class SandboxControl {
     }>;
   }
 
+  /** Every token issued by sign-in expires now, as a live token does after its lifetime. */
+  expireSessions(): Promise<{ expired: number }> {
+    return this.call('POST', '/_sandbox/sessions/expire', {}) as Promise<{ expired: number }>;
+  }
+
   talentAway(deliverableId: string, until: string) {
     return this.call('POST', `/_sandbox/deliverables/${deliverableId}/talent-away`, { until });
   }

@@ -17,7 +17,13 @@ const sandboxDir = join(work, 'sandbox');
 const dataDir = join(work, 'data');
 const libraryDir = join(work, 'Library');
 
-let sandbox: Sandbox | null = await createSandbox({ delivery: 'manual', dataDir: sandboxDir });
+// Sign-in tokens expire after a day (live tokens expire, service-facts 8b); the session spec ends them at once.
+const TOKEN_LIFETIME_MS = 24 * 3_600_000;
+let sandbox: Sandbox | null = await createSandbox({
+  delivery: 'manual',
+  dataDir: sandboxDir,
+  tokenLifetimeMs: TOKEN_LIFETIME_MS,
+});
 const first = sandbox;
 const sandboxPort = Number(new URL(first.url).port);
 const app = await startBrowserMode({
@@ -41,7 +47,12 @@ const control = createServer((req, res) => {
       return done(200, { running: false });
     }
     if (req.method === 'POST' && req.url === '/sandbox/start') {
-      sandbox ??= await createSandbox({ delivery: 'manual', dataDir: sandboxDir, port: sandboxPort });
+      sandbox ??= await createSandbox({
+        delivery: 'manual',
+        dataDir: sandboxDir,
+        port: sandboxPort,
+        tokenLifetimeMs: TOKEN_LIFETIME_MS,
+      });
       return done(200, { running: true, url: sandbox.url });
     }
     return done(404, { error: 'unknown control route' });

@@ -3,11 +3,11 @@
  * mode (the same main-process services behind a local HTTP bridge), saying which and why.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './lib/electron-binary';
 import { findNewestMtime } from './lib/mtime';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,21 +17,6 @@ function needsBuild(): boolean {
   if (!existsSync(outIndex) || !existsSync(join(root, 'out', 'main', 'index.js'))) return true;
   const built = statSync(outIndex).mtimeMs;
   return findNewestMtime([join(root, 'renderer'), join(root, 'shared'), join(root, 'electron')]) > built;
-}
-
-/** The Electron binary is fetched from outside the registry on first use; where it never arrived, say so. */
-function electronBinary(): { path: string } | { missing: string } {
-  try {
-    const require = createRequire(import.meta.url);
-    const pkgDir = dirname(require.resolve('electron/package.json'));
-    const pathFile = join(pkgDir, 'path.txt');
-    if (!existsSync(pathFile))
-      return { missing: 'the Electron binary was not downloaded (no node_modules/electron/path.txt)' };
-    const binary = join(pkgDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(binary) ? { path: binary } : { missing: `${binary} does not exist` };
-  } catch (error) {
-    return { missing: `the electron package is not installed (${(error as Error).message})` };
-  }
 }
 
 function findChromium(): string | null {

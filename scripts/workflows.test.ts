@@ -47,6 +47,17 @@ describe('GitHub Actions workflows', () => {
     expect(run('security')).toContain('npm run audit:security -- --sarif release/electronegativity.sarif');
   });
 
+  it('runs the Electron smoke tests (launcher and packaged app) on Linux, Windows and macOS', () => {
+    const job = load('ci.yml').jobs['electron-smoke'];
+    expect(job.strategy.matrix.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
+    const runs: string[] = job.steps.map((s: { run?: string }) => s.run).filter(Boolean);
+    expect(runs).toEqual(expect.arrayContaining(['npm ci', 'npx install-electron', 'npm run build']));
+    expect(runs.some((r) => r.endsWith('npm run e2e:electron') && r.includes('xvfb-run'))).toBe(true);
+    expect(runs.some((r) => r.endsWith('npm run smoke:packaged'))).toBe(true);
+    // The release's installers wait for CI, which includes this job.
+    expect(load('release.yml').jobs.test.uses).toBe('./.github/workflows/ci.yml');
+  });
+
   it('release builds every OS on a v* tag and publishes to the GitHub release', () => {
     const release = load('release.yml');
     expect(release.on.push.tags).toEqual(['v*']);

@@ -83,7 +83,12 @@ test('review: play, keyboard, approve, reject with a new voice, revision with a 
   await review.revisionInstructions.fill('Slower please at ');
   await review.clickWaveformAt(0.5);
   await expect(review.revisionInstructions).toHaveValue(/Slower please at \[\d+:\d{2}\.\d\]/);
-  await review.requestRevision({ revisionCode: 'pacing' });
+  // A free revision type is the default; the paid one shows its fee before anything is sent (service-facts 8a).
+  await expect(app.getByTestId('revision-code')).toHaveValue('quality_issues');
+  await expect(app.getByTestId('revision-fee')).toHaveCount(0);
+  await app.getByTestId('revision-code').selectOption('change_specifications');
+  await expect(app.getByTestId('revision-fee')).toContainText('15 %');
+  await review.requestRevision({ revisionCode: 'pro_didnt_follow_instructions' });
   await review.expectStatus('revisionRequested');
   await expect(review.version(1)).toBeVisible();
   await expect(review.version(2)).toHaveCount(0);

@@ -5,7 +5,6 @@ import type {
   PeaksPayload,
   ProfilesState,
   Settings,
-  WatcherStatus,
 } from '../../shared/ipc';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import type { UpdateStatus } from '../../shared/ipc';
@@ -14,12 +13,15 @@ import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
 import type { MediaRegistry } from './media/media-registry';
+import type { RenewProfileInput } from './profiles';
+import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
 export interface ProfilesPort {
   state(): Promise<ProfilesState>;
   add(input: { name: string; baseUrl: string; token: string }): Promise<ProfilesState>;
   signIn(input: { name: string; baseUrl: string; email: string; password: string }): Promise<ProfilesState>;
+  renew(input: RenewProfileInput): Promise<ProfilesState>;
   activate(id: string): Promise<ProfilesState>;
   remove(id: string): Promise<ProfilesState>;
   client(): Promise<ApiClient>;
@@ -66,7 +68,7 @@ export interface HandlerDeps {
   downloads: DownloadsPort;
   library: LibraryPort;
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
-  watcher: { status(): WatcherStatus; poke(): void };
+  watcher: Pick<Watcher, 'status' | 'attend'> & { poke(target: PokeTarget): void };
   desktop: DesktopPort;
   /** The app updater (Electron); browser mode answers `disabled`. */
   updates: UpdatesPort;
@@ -81,8 +83,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     deps.media.remember(value);
     return value;
   };
-  const poke = <T>(value: T): T => {
-    deps.watcher.poke();
+  /** The producer acted on a project: the watcher checks it now and keeps it hot for the hour. */
+  const poke = <T>(value: T, target: PokeTarget): T => {
+    deps.watcher.poke(target);
     return value;
   };
 
@@ -92,6 +95,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'profiles.list': () => deps.profiles.state(),
     'profiles.add': (input) => deps.profiles.add(input),
     'profiles.signIn': (input) => deps.profiles.signIn(input),
+    'profiles.renew': (input) => deps.profiles.renew(input),
     'profiles.activate': ({ id }) => deps.profiles.activate(id),
     'profiles.remove': ({ id }) => deps.profiles.remove(id),
 
@@ -103,7 +107,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'projects.list': async (input) => (await api()).listProjects(input ?? {}),
     'projects.get': async ({ id }) => (await api()).getProject(id),
-    'projects.create': async ({ body }) => poke(await (await api()).createProject(body)),
+    'projects.create': async ({ body }) => {
+      const project = await (await api()).createProject(body);
+      return poke(project, { projectId: project.id, title: project.title });
+    },
     'projects.quote': async ({ body }) => (await api()).quote(body),
     'projects.cancel': async ({ id, reason, reasonCode }) =>
       (await api()).cancelProject(id, { reason, reasonCode }),
@@ -117,11 +124,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
     'deliverables.approve': async ({ id }) => (await api()).approveDeliverable(id),
     'deliverables.approveAll': async ({ projectId }) => (await api()).approveAll(projectId),
-    'deliverables.reject': async ({ id, ...params }) => (await api()).rejectDeliverable(id, params),
+    // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
+    'deliverables.reject': async ({ id, ...params }) =>
+      poke(await (await api()).rejectDeliverable(id, params), { deliverableId: id }),
     'deliverables.selectWinner': async ({ id }) => (await api()).selectWinner(id),
 
     'revisions.create': async ({ deliverableId, ...body }) =>
-      poke(await (await api()).createRevision(deliverableId, body)),
+      poke(await (await api()).createRevision(deliverableId, body), { deliverableId }),
     'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
 
     'samples.search': async (input) => seen(await (await api()).search(input)),
@@ -163,6 +172,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       deps.library.qa(id, target ?? (await deps.settings.get()).deliveryTarget, orderedSeconds),
 
     'watcher.status': () => deps.watcher.status(),
+    'watcher.attend': (attention) => {
+      deps.watcher.attend(attention);
+      return null;
+    },
 
     'updates.status': () => deps.updates.status(),
     'updates.check': async () => {

@@ -17,6 +17,7 @@ void startElectronApp(electron, {
   preloadPath: join(here, '../preload/index.cjs'),
   rendererDir: join(here, '../renderer'),
   autoUpdater: electronUpdater.autoUpdater,
+  ...(process.env.TAKEDESK_DATA_DIR ? { userDataDir: process.env.TAKEDESK_DATA_DIR } : {}),
   async createServices(userDataDir, desktop) {
     const settingsStore = new Store<Record<string, unknown>>({ name: 'settings' });
     const secretsStore = new Store<Record<string, unknown>>({ name: 'secrets' });

@@ -96,7 +96,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     downloads: libraryAndDownloads.downloads,
     library: libraryAndDownloads.library,
     settings,
-    watcher: { status: () => watcher.status(), poke: () => void watcher.poke() },
+    watcher: {
+      status: () => watcher.status(),
+      poke: (target) => void watcher.poke(target),
+      attend: (attention) => watcher.attend(attention),
+    },
     desktop: options.desktop,
     updates: options.updates ?? {
       status: () => ({ state: 'disabled', reason: 'browser' }),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
@@ -65,6 +66,9 @@ export interface AppDeps {
   deliverNow: (projectId?: string) => Promise<number>;
   reset: () => Promise<void>;
   openapi: () => unknown;
+  /** Tokens issued by sign-in expire after this long (live tokens do, service-facts 8b); default: never. */
+  tokenLifetimeMs?: number;
+  now?: () => number;
 }
 
 type Json = Record<string, unknown>;
@@ -154,9 +158,14 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<Env>();
   const { engine, faults, services } = deps;
 
+  const now = deps.now ?? Date.now;
+
   function authenticate(c: Context<Env>, scope?: Scope): { userId: string; scopes: Scope[] } {
     const token = c.req.header('x-access-token');
     const record = token ? deps.state().tokenRecords.find((r) => r.token === token) : undefined;
+    if (record?.expiresAt !== undefined && record.expiresAt <= now()) {
+      throw new SandboxError('TOKEN_NOT_VALID', 'Not valid token: it expired.');
+    }
     if (!record) throw new SandboxError('FORBIDDEN', 'A valid x-access-token is required.');
     if (scope && !record.scopes.includes(scope)) {
       throw new SandboxError('FORBIDDEN', `The token lacks the "${scope}" scope.`);
@@ -176,6 +185,15 @@ export function createApp(deps: AppDeps) {
       try {
         const latency = faults.latencyFor(path);
         if (latency > 0) await sleep(latency);
+        const throttle = faults.throttleFor(path);
+        if (throttle !== undefined) {
+          const body = {
+            status: 429,
+            type: 'TOO_MANY_REQUESTS',
+            message: 'Slow down (sandbox fault injection).',
+          };
+          return Response.json(body, { status: 429, headers: { 'retry-after': String(throttle) } });
+        }
         const who = options.auth === false ? { userId: '', scopes: [] } : authenticate(c, options.scope);
         const body = options.body ? await readJson(c) : undefined;
         if (typeof operation === 'function') op = operation(body);
@@ -216,7 +234,7 @@ export function createApp(deps: AppDeps) {
   // --- sign-in (service-facts 4) -------------------------------------------------------------
   app.post(
     '/users/auth',
-    route('signIn', { body: true, auth: false }, ({ body }) => {
+    route('signIn', { body: true, auth: false, mutates: true }, ({ body }) => {
       const b = asObject(body);
       if (b.email === undefined || b.email === null || b.email === '')
         throw new SandboxError('EMAIL_REQUIRED');
@@ -231,7 +249,17 @@ export function createApp(deps: AppDeps) {
       );
       if (!user) throw new SandboxError('USER_NOT_FOUND');
       const tokens = deps.state().tokens;
-      return { token: user.id === SANDBOX_USERS[0].id ? tokens.full : tokens.otherUser };
+      const token = user.id === SANDBOX_USERS[0].id ? tokens.full : tokens.otherUser;
+      if (deps.tokenLifetimeMs === undefined) return { token };
+      // A token of its own that expires, JWT-looking like the live one (service-facts 4); expired ones are dropped.
+      const records = deps.state().tokenRecords;
+      const scopes = records.find((r) => r.token === token)!.scopes;
+      const session = sessionToken(user.id, now(), deps.tokenLifetimeMs);
+      deps.state().tokenRecords = [
+        ...records.filter((r) => r.expiresAt === undefined || r.expiresAt > now()),
+        { token: session, userId: user.id, scopes: [...scopes], expiresAt: now() + deps.tokenLifetimeMs },
+      ];
+      return { token: session };
     }),
   );
 
@@ -469,6 +497,20 @@ export function createApp(deps: AppDeps) {
       return { delivered: await deps.deliverNow(b.projectId) };
     }),
   );
+  // Every token from sign-in expires now (tests of "your session expired"); the built-in ones stay valid.
+  app.post(
+    '/_sandbox/sessions/expire',
+    control(() => {
+      let expired = 0;
+      for (const record of deps.state().tokenRecords) {
+        if (record.expiresAt !== undefined && record.expiresAt > now()) {
+          record.expiresAt = now();
+          expired++;
+        }
+      }
+      return { expired };
+    }),
+  );
   app.post(
     '/_sandbox/deliverables/:id/talent-away',
     control(({ c, userId, body }) => {
@@ -539,4 +581,15 @@ async function cutResponse(c: Context<Env>, response: Response, limit: number): 
     out.socket?.destroy();
   }
   return RESPONSE_ALREADY_SENT;
+}
+
+/** `header.payload.signature`, base64url, with `iat`/`exp` in seconds; the signature is random (nobody checks it). */
+function sessionToken(userId: string, nowMs: number, lifetimeMs: number): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const iat = Math.floor(nowMs / 1000);
+  return [
+    part({ alg: 'HS512', typ: 'JWT' }),
+    part({ sub: userId, iat, exp: iat + Math.ceil(lifetimeMs / 1000) }),
+    randomBytes(32).toString('base64url'),
+  ].join('.');
 }

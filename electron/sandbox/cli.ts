@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { createSandbox, DEFAULT_DELIVERY_MS } from './server';
 
-/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]`. */
+/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>]`. */
 interface CliOptions {
   port: number;
   dataDir?: string;
   delivery: 'manual' | number;
+  tokenLifetimeMs?: number;
 }
 
 /** Parses the CLI arguments; throws a readable Error on bad input. */
@@ -16,6 +17,7 @@ function parseCli(argv: readonly string[]): CliOptions {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       delivery: { type: 'string' },
+      'token-lifetime': { type: 'string' },
     },
     strict: true,
   });
@@ -32,7 +34,18 @@ function parseCli(argv: readonly string[]): CliOptions {
         throw new Error('--delivery must be "manual" or a delay in ms');
     }
   }
-  return { port, delivery, ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}) };
+  let tokenLifetimeMs: number | undefined;
+  if (values['token-lifetime'] !== undefined) {
+    tokenLifetimeMs = Number(values['token-lifetime']);
+    if (!Number.isInteger(tokenLifetimeMs) || tokenLifetimeMs <= 0)
+      throw new Error('--token-lifetime must be a number of ms > 0');
+  }
+  return {
+    port,
+    delivery,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(tokenLifetimeMs !== undefined ? { tokenLifetimeMs } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -42,7 +55,7 @@ async function main(): Promise<void> {
   } catch (error) {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     process.stderr.write(
-      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]\n',
+      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>]\n',
     );
     process.exit(2);
   }

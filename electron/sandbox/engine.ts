@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CreateProjectBody, isoNoZone, talentAwayMessage } from '../../shared/api';
-import { REJECT_REASONS, REVISION_CODES, REVISION_REASONS } from '../../shared/api/reasons';
+import {
+  DEFAULT_REVISION_CODE,
+  REJECT_REASONS,
+  REVISION_REASONS,
+  revisionCodesFor,
+} from '../../shared/api/reasons';
 import {
   normalizeScript,
   scriptParts,
@@ -85,7 +90,6 @@ function check(issues: ValidationIssue[]): void {
 }
 
 const REJECT_CODES: ReadonlySet<string> = new Set(REJECT_REASONS.map((r) => r.code));
-const REVISION_CODE_SET: ReadonlySet<string> = new Set(REVISION_CODES.map((r) => r.code));
 const REVISION_REASON_SET: ReadonlySet<string> = new Set(REVISION_REASONS.map((r) => r.code));
 
 /** The simulated service: every state transition of the spec, synchronous so each operation is atomic. */
@@ -551,7 +555,7 @@ export function createEngine(deps: EngineDeps) {
       const { d, project } = findDeliverable(id, userId);
       check(
         validateRevisionBody(body, {
-          allowedCodes: REVISION_CODE_SET,
+          allowedCodes: new Set(revisionCodesFor(d.serviceSubCategory).map((r) => r.code)),
           allowedReasons: project.mainService === 'audio_ads' ? REVISION_REASON_SET : undefined,
         }),
       );
@@ -569,7 +573,8 @@ export function createEngine(deps: EngineDeps) {
       const revision = {
         instructions,
         reason: typeof body.reason === 'string' ? body.reason : null,
-        revisionCode: typeof body.revisionCode === 'string' ? body.revisionCode : null,
+        // The live service applies its paid default when no code is sent (service-facts 8a).
+        revisionCode: typeof body.revisionCode === 'string' ? body.revisionCode : DEFAULT_REVISION_CODE,
         checkTalent,
       };
       d.status = 'revisionRequested';

@@ -6,6 +6,8 @@ export interface FaultSettings {
   errorRate?: number;
   /** Media answers are cut (socket destroyed) after this many body bytes. */
   resetAfterBytes?: number;
+  /** Every matching API call answers 429 with `Retry-After: <seconds>` (a service that throttles). */
+  throttleSeconds?: number;
   /** Only paths starting with this prefix are affected (default: every non-control path). */
   pathPrefix?: string;
 }
@@ -16,11 +18,17 @@ export type FaultsParseResult = { ok: true; value: FaultSettings } | { ok: false
 /** Checks a POST /_sandbox/faults body. */
 export function parseFaults(body: unknown): FaultsParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: 'Send an object with latencyMs, errorRate, resetAfterBytes or pathPrefix.' };
+    return {
+      ok: false,
+      message: 'Send an object with latencyMs, errorRate, resetAfterBytes, throttleSeconds or pathPrefix.',
+    };
   }
   const b = body as Record<string, unknown>;
   const out: FaultSettings = {};
-  const num = (key: 'latencyMs' | 'errorRate' | 'resetAfterBytes', max: number): string | null => {
+  const num = (
+    key: 'latencyMs' | 'errorRate' | 'resetAfterBytes' | 'throttleSeconds',
+    max: number,
+  ): string | null => {
     const v = b[key];
     if (v === undefined || v === null) return null;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max)
@@ -29,7 +37,10 @@ export function parseFaults(body: unknown): FaultsParseResult {
     return null;
   };
   const problem =
-    num('latencyMs', 60_000) ?? num('errorRate', 1) ?? num('resetAfterBytes', Number.MAX_SAFE_INTEGER);
+    num('latencyMs', 60_000) ??
+    num('errorRate', 1) ??
+    num('resetAfterBytes', Number.MAX_SAFE_INTEGER) ??
+    num('throttleSeconds', 3600);
   if (problem) return { ok: false, message: problem };
   if (b.pathPrefix !== undefined && b.pathPrefix !== null) {
     if (typeof b.pathPrefix !== 'string' || !b.pathPrefix.startsWith('/')) {
@@ -60,6 +71,7 @@ export function createFaults(random: () => number = Math.random) {
       current.errorRate !== undefined &&
       current.errorRate > 0 &&
       random() < current.errorRate,
+    throttleFor: (path: string): number | undefined => (applies(path) ? current.throttleSeconds : undefined),
     resetAfterFor: (path: string): number | undefined =>
       applies(path) ? current.resetAfterBytes : undefined,
   };

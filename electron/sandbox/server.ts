@@ -30,6 +30,8 @@ export interface SandboxOptions {
   services?: SandboxServices;
   /** Seed data and pricing (tests may inject); default built from electron/sandbox/data. */
   catalog?: SandboxCatalog;
+  /** Tokens issued by `POST /users/auth` expire after this many ms (the live ones do); default: never. */
+  tokenLifetimeMs?: number;
 }
 
 /** A running sandbox. */
@@ -91,6 +93,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       resetState(state);
     },
     openapi: () => (openapi ??= buildOpenApi(url)),
+    now: () => now().getTime(),
+    ...(options.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: options.tokenLifetimeMs } : {}),
   });
 
   const server: ServerType = await new Promise((resolve, reject) => {

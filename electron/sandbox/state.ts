@@ -14,6 +14,8 @@ export interface TokenRecord {
   token: string;
   userId: string;
   scopes: Scope[];
+  /** Tokens from sign-in expire when the sandbox has a token lifetime (epoch ms); the built-in ones never do. */
+  expiresAt?: number;
 }
 
 /** A media file a deliverable version links to; the descriptor is what the media store generates from. */

@@ -1,6 +1,7 @@
 import { inject, type InjectionKey } from 'vue';
 // Value imports come from the api module alone: the contract module carries zod, which the renderer never needs.
 import { createClient } from '../../shared/ipc/api';
+import { recoverExpiredSession } from './session';
 import type {
   BridgeApi,
   Channel,
@@ -115,13 +116,13 @@ function clientError(type: string, message: string): Result<never> {
 export function createApi(win: Window): ClientApi {
   if (win.takedesk) {
     const t = createElectronTransport(win.takedesk);
-    return createClient(t.invoke, t.subscribe);
+    return createClient(t.invoke, t.subscribe, recoverExpiredSession);
   }
   const t = createBrowserTransport({
     fetch: win.fetch.bind(win),
     createEventSource: (url) => new EventSource(url, { withCredentials: true }),
   });
-  return createClient(t.invoke, t.subscribe);
+  return createClient(t.invoke, t.subscribe, recoverExpiredSession);
 }
 
 /** The renderer's one way to main. Components reach it through stores only. */

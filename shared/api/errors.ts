@@ -460,6 +460,12 @@ const DEFS = {
     hint: 'Check both and sign in again.',
     message: 'User not found.',
   }),
+  // service-facts 4/8b: an expired token answers 401 "Not valid …"; the code's name is cut, so this one is ours.
+  TOKEN_NOT_VALID: facts(401, AUTHENTICATED, {
+    title: 'Your session expired',
+    hint: 'Sign in again; Takedesk then retries what you were doing.',
+    message: 'Not valid token.',
+  }),
   USER_NOT_API_ENABLED: facts(401, ['signIn'], {
     title: 'API access is not enabled for this account',
     hint: 'Ask your account manager to enable the API feature.',
@@ -769,6 +775,11 @@ const DEFS = {
     hint: 'Sign in again; the old tokens file is left untouched for inspection.',
     message: 'The secrets store could not be read.',
   }),
+  SESSION_EXPIRED: client([], {
+    title: 'Your session expired',
+    hint: 'Sign in again; Takedesk then retries what you were doing.',
+    message: 'The service no longer accepts the saved token.',
+  }),
   PROFILE_NOT_FOUND: client([], {
     title: 'That account is not set up here',
     hint: 'Reload the profiles list.',
@@ -906,6 +917,8 @@ export interface ServiceErrorOptions {
   bodyStatus?: number;
   operation?: Operation;
   cause?: unknown;
+  /** The pause a 429 asked for (Retry-After), in ms. */
+  retryAfterMs?: number;
 }
 
 /** An error answered by the service (or raised by the client with a catalog code). */
@@ -918,6 +931,8 @@ export class ServiceError extends Error {
   /** `status` field of the body. */
   readonly bodyStatus: number;
   readonly operation?: Operation;
+  /** The pause a 429 asked for (Retry-After), in ms. */
+  readonly retryAfterMs?: number;
 
   constructor(type: ErrorCode | (string & {}), message?: string, options: ServiceErrorOptions = {}) {
     const known = isErrorCode(type) ? type : undefined;
@@ -927,14 +942,21 @@ export class ServiceError extends Error {
     this.status = options.status ?? defaults.http;
     this.bodyStatus = options.bodyStatus ?? (known ? defaults.body : this.status);
     if (options.operation) this.operation = options.operation;
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 
   /** Build from a parsed error body and the response's heading status. */
-  static fromBody(body: ErrorBody, httpStatus: number, operation?: Operation): ServiceError {
+  static fromBody(
+    body: ErrorBody,
+    httpStatus: number,
+    operation?: Operation,
+    retryAfterMs?: number,
+  ): ServiceError {
     return new ServiceError(body.type, body.message, {
       status: httpStatus,
       bodyStatus: body.status,
       ...(operation ? { operation } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
   }
 

@@ -15,12 +15,10 @@ export interface CancelSubReason {
 export interface CancelReason {
   readonly code: string;
   readonly label: string;
-  /** Fee the service charges for this reason, when it says so. */
-  readonly feeNote?: string;
+  /** Fee in percent of the project cost, charged only while deliverables are in review (service-facts 2a). */
+  readonly feePercent?: number;
   readonly subReasons: readonly CancelSubReason[];
 }
-
-const FEE_30 = '30 % of the project cost if deliverables are in review (reviewable).';
 
 /** Default cancel reasons; a main code must always be sent, a sub code is optional. */
 export const CANCEL_REASONS: readonly CancelReason[] = [
@@ -39,7 +37,7 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
   {
     code: 'no_longer_needed',
     label: 'I no longer need this project',
-    feeNote: FEE_30,
+    feePercent: 30,
     subReasons: [
       { code: 'no_longer_needed.duplicated', label: 'The project was duplicated' },
       { code: 'no_longer_needed.test_project', label: 'It was a test project' },
@@ -49,7 +47,7 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
   {
     code: 'other_alternative_selected',
     label: 'I found a better way to complete this project',
-    feeNote: FEE_30,
+    feePercent: 30,
     subReasons: [
       {
         code: 'other_alternative_selected.lower_price_internal',
@@ -76,7 +74,7 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
   {
     code: 'change_specifications',
     label: 'I need to change the specifications',
-    feeNote: FEE_30,
+    feePercent: 30,
     // The documented sub codes were cut off; these are the sandbox's.
     subReasons: [
       {
@@ -101,6 +99,16 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
 
 /** What the service assumes when no cancel reason is sent (service-facts 2a). */
 export const DEFAULT_CANCEL_REASON_CODE = 'no_longer_needed';
+
+/**
+ * The fee a cancel carries, in percent of the project cost: the main reason's fee, and only while some
+ * deliverable is in review (service-facts 2a). No code means the service's default reason.
+ */
+export function cancelFeePercent(code: string | undefined, deliverablesInReview: boolean): number {
+  if (!deliverablesInReview) return 0;
+  const main = (code || DEFAULT_CANCEL_REASON_CODE).split('.')[0];
+  return CANCEL_REASONS.find((r) => r.code === main)?.feePercent ?? 0;
+}
 
 /** Whether a cancel reasonCode is a known `main` or `main.sub` code. */
 export function isCancelReasonCode(code: string): boolean {
@@ -144,28 +152,49 @@ export function isRejectReasonCode(code: string): boolean {
   return REJECT_REASONS.some((reason) => reason.code === code);
 }
 
-/** A revision type (`revisionCode`). */
+/** A revision type (`revisionCode`, service-facts 8a). */
 export interface RevisionCode {
   readonly code: string;
   readonly label: string;
-  readonly sandboxChoice?: true;
+  /** The deliverable services (`serviceSubCategory`) it applies to; absent: every service. */
+  readonly services?: readonly string[];
+  /** Fee in percent of the service's cost. */
+  readonly feePercent?: number;
 }
 
-/** Revision types: `quality_issues` is the docs' example; the rest are sandbox codes (the list was unreadable). */
+/** What the service applies when no revisionCode is sent (service-facts 8a): a paid revision. */
+export const DEFAULT_REVISION_CODE = 'change_specifications';
+
+/** The live service's revision codes (service-facts 8a): only these are accepted. */
 export const REVISION_CODES: readonly RevisionCode[] = [
   { code: 'quality_issues', label: 'Quality issues' },
-  { code: 'pronunciation', label: 'Pronunciation', sandboxChoice: true },
-  { code: 'pacing', label: 'Pacing', sandboxChoice: true },
-  { code: 'tone', label: 'Tone or delivery', sandboxChoice: true },
-  { code: 'script_change', label: 'Script change (may cost extra)', sandboxChoice: true },
-  { code: 'timing', label: 'Timing or length', sandboxChoice: true },
-  { code: 'audio_quality', label: 'Audio quality', sandboxChoice: true },
-  { code: 'other', label: 'Other', sandboxChoice: true },
+  { code: 'pro_didnt_follow_instructions', label: "The pro didn't follow the instructions" },
+  { code: DEFAULT_REVISION_CODE, label: 'Change the specifications', feePercent: 15 },
+  { code: 'spelling_or_grammar', label: 'Spelling or grammar', services: ['scriptwriting'] },
+  { code: 'tone_of_voice', label: 'Tone of voice', services: ['scriptwriting'] },
+  { code: 'continuity', label: 'Continuity', services: ['scriptwriting'] },
+  { code: 'call_to_action', label: 'Call to action', services: ['scriptwriting'] },
+  { code: 'brand_issues', label: 'Brand issues', services: ['scriptwriting'] },
+  { code: 'hierarchy_issues', label: 'Hierarchy of the message', services: ['scriptwriting'] },
+  { code: 'incorrect_pro', label: 'Incorrect pro', services: ['voice_over'] },
+  { code: 'change_background', label: 'Change the background music', services: ['post-production'] },
+  { code: 'change_sfx', label: 'Change the sound effects', services: ['post-production'] },
 ];
 
-/** Whether a revisionCode is known. */
-export function isRevisionCode(code: string): boolean {
-  return REVISION_CODES.some((revision) => revision.code === code);
+/** The revision codes a deliverable of this service accepts, in the list's order. */
+export function revisionCodesFor(serviceSubCategory: string): RevisionCode[] {
+  return REVISION_CODES.filter((r) => !r.services || r.services.includes(serviceSubCategory));
+}
+
+/** Whether a deliverable of this service accepts the revisionCode. */
+export function isRevisionCodeFor(code: string, serviceSubCategory: string): boolean {
+  return revisionCodesFor(serviceSubCategory).some((r) => r.code === code);
+}
+
+/** The fee a revision carries, in percent of the service's cost; no code means the service's paid default. */
+export function revisionFeePercent(code: string | undefined): number {
+  const wanted = code || DEFAULT_REVISION_CODE;
+  return REVISION_CODES.find((r) => r.code === wanted)?.feePercent ?? 0;
 }
 
 /** What an audio-ads revision is about (`reason`); only `both` is documented, the others are our reading. */

@@ -55,10 +55,19 @@ export function isIpcError(error: unknown): error is IpcError {
   return error instanceof IpcError;
 }
 
+/**
+ * Decides after a failed call whether to send it once more: e.g. the session expired and the producer signed in
+ * again. Resolves false to let the error through.
+ */
+export type Recover = (error: IpcErrorBody, channel: Channel) => Promise<boolean>;
+
 /** Wraps an envelope-returning invoke into the throwing client the renderer uses. */
-export function createClient(invoke: Invoke, subscribe: Subscribe): ClientApi {
+export function createClient(invoke: Invoke, subscribe: Subscribe, recover?: Recover): ClientApi {
   const api = buildNamespaced<NamespacedApi<'value'>>(async (channel, input) => {
-    const result = await invoke(channel, input);
+    let result = await invoke(channel, input);
+    // Once: a second failure is the caller's to show.
+    if (!result.ok && recover && (await recover(result.error, channel)))
+      result = await invoke(channel, input);
     if (!result.ok) throw new IpcError(result.error);
     return result.value;
   });

@@ -71,6 +71,13 @@ export const contract = {
       })
       .strict(),
   ).returns<ProfilesState>(),
+  /** A profile whose session expired gets a new token: signed in again, or pasted. */
+  'profiles.renew': channel(
+    z.union([
+      z.object({ id, email: text(320).min(1), password: text(1000).min(1) }).strict(),
+      z.object({ id, token: text(4000).min(1) }).strict(),
+    ]),
+  ).returns<ProfilesState>(),
   'profiles.activate': channel(z.object({ id }).strict()).returns<ProfilesState>(),
   'profiles.remove': channel(z.object({ id }).strict()).returns<ProfilesState>(),
 
@@ -212,6 +219,10 @@ export const contract = {
   ).returns<QaVerdict>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),
+  /** What the producer is looking at (the project on screen) and whether the window is shown: polling follows. */
+  'watcher.attend': channel(
+    z.object({ projectId: id.nullable(), visible: z.boolean() }).strict(),
+  ).returns<null>(),
 
   'updates.status': channel(none).returns<UpdateStatus>(),
   'updates.check': channel(none).returns<UpdateStatus>(),

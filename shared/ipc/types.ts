@@ -23,6 +23,8 @@ export interface ProfileSummary {
   baseUrl: string;
   kind: 'sandbox' | 'service';
   hasToken: boolean;
+  /** The service refused the saved token (it expired): sign in again. */
+  signedOut: boolean;
   createdAt: string;
 }
 

@@ -242,6 +242,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function interpret<T>(response: Response<string>, call: Call<T>): T {
     const status = response.statusCode;
+    // A 429's Retry-After travels with the error, so a caller that paces itself (the watcher) can honour it.
+    const retryAfterMs =
+      status === 429
+        ? (parseRetryAfter(headerText(response.headers['retry-after']), policy.now(), 3_600_000) ?? undefined)
+        : undefined;
     if (status >= 200 && status < 300) {
       const parsed = call.schema.safeParse(parseJson(response.body));
       if (parsed.success) return parsed.data;
@@ -260,11 +265,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     }
     const body = ErrorBody.safeParse(parseJson(response.body));
-    if (body.success) throw ServiceError.fromBody(body.data, status, call.operation);
+    if (body.success) throw ServiceError.fromBody(body.data, status, call.operation, retryAfterMs);
     throw new ApiClientError(
       `HTTP_${status}`,
       `The service answered ${call.method} ${call.path} with HTTP ${status} and no error description.`,
-      { status, details: { operation: call.operation } },
+      { status, details: { operation: call.operation }, retryAfterMs },
     );
   }
 

@@ -12,6 +12,8 @@ export interface ApiClientErrorOptions {
   /** Heading status when a response came back, else 0. */
   status?: number;
   details?: Record<string, unknown>;
+  /** The pause a 429 asked for (Retry-After), in ms. */
+  retryAfterMs?: number;
 }
 
 /** A failure the service did not describe. Never carries the request (it holds the token). */
@@ -21,12 +23,15 @@ export class ApiClientError extends Error {
   /** Heading status of the answer, or 0 when none came back. */
   readonly status: number;
   readonly details: Record<string, unknown>;
+  /** The pause a 429 asked for (Retry-After), in ms. */
+  readonly retryAfterMs?: number;
 
   constructor(type: ApiClientErrorType, message: string, options: ApiClientErrorOptions = {}) {
     super(message);
     this.type = type;
     this.status = options.status ?? 0;
     this.details = options.details ?? {};
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
 

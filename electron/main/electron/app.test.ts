@@ -17,6 +17,7 @@ async function boot(
     packaged?: boolean;
     argv?: string[];
     autoUpdater?: AutoUpdaterLike;
+    pageAnswer?: () => Promise<unknown>;
   } = {},
 ) {
   const fake = createFakeElectron(options);
@@ -343,3 +344,35 @@ function fakeUpdater() {
     },
   });
 }
+
+describe('--smoke-test (the packaged app checks itself in the release workflow)', () => {
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  it('exits 0 once the renderer loaded and an app.info round trip through the preload answered', async () => {
+    const fake = await boot({ argv: ['/opt/Takedesk/takedesk', '--smoke-test'] });
+    await settle();
+    expect(fake.record.scripts).toEqual([expect.stringContaining('window.takedesk.app.info()')]);
+    expect(fake.record.exits).toEqual([0]);
+  });
+
+  it('exits 1 when the round trip fails or answers not ok', async () => {
+    const failing = await boot({
+      argv: ['/opt/Takedesk/takedesk', '--smoke-test'],
+      pageAnswer: () => Promise.reject(new Error('takedesk is not defined')),
+    });
+    const refused = await boot({
+      argv: ['/opt/Takedesk/takedesk', '--smoke-test'],
+      pageAnswer: async () => false,
+    });
+    await settle();
+    expect(failing.record.exits).toEqual([1]);
+    expect(refused.record.exits).toEqual([1]);
+  });
+
+  it('does nothing without the switch', async () => {
+    const fake = await boot();
+    await settle();
+    expect(fake.record.scripts).toEqual([]);
+    expect(fake.record.exits).toEqual([]);
+  });
+});

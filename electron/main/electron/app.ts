@@ -11,6 +11,7 @@ import { createLog, type AppLog } from './log';
 import { buildMenuTemplate, type MenuCommand } from './menu';
 import { handleProtocols, registerSchemes } from './protocols';
 import { installSecurityGuards } from './security';
+import { runSmokeTest, SMOKE_TEST_FLAG } from './smoke-test';
 import { createTaskbarProgress, progressBarArgs } from './taskbar-progress';
 import type { ElectronModule } from './types';
 import {
@@ -65,6 +66,8 @@ export interface ElectronAppOptions {
   argv?: readonly string[];
   /** Used for the About panel icon on Linux and Windows. */
   iconPath?: string;
+  /** Overrides Electron's userData folder (TAKEDESK_DATA_DIR: tests and the smoke test run on a fresh one). */
+  userDataDir?: string;
 }
 
 /**
@@ -73,6 +76,7 @@ export interface ElectronAppOptions {
  */
 export async function startElectronApp(electron: ElectronModule, options: ElectronAppOptions): Promise<void> {
   const { app } = electron;
+  if (options.userDataDir) app.setPath('userData', options.userDataDir);
   registerSchemes(electron);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -181,6 +185,13 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
     focus();
   };
   open();
+  if ((options.argv ?? process.argv).includes(SMOKE_TEST_FLAG) && win) {
+    runSmokeTest(win, (code, reason) => {
+      log.info(`smoke test: ${reason}`);
+      console.log(`takedesk smoke test: ${code === 0 ? 'passed' : 'FAILED'}: ${reason}`);
+      void services.dispose().finally(() => app.exit(code));
+    });
+  }
 
   services.events.attach((event, payload) => {
     if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT, event, payload);

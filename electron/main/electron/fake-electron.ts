@@ -11,7 +11,14 @@ export type MenuTemplate = Array<{
   submenu?: MenuTemplate;
 }>;
 
-export function createFakeElectron(options: { singleInstance?: boolean; packaged?: boolean } = {}) {
+export function createFakeElectron(
+  options: {
+    singleInstance?: boolean;
+    packaged?: boolean;
+    /** What the page answers to `webContents.executeJavaScript` (the smoke test's IPC round trip). */
+    pageAnswer?: () => Promise<unknown>;
+  } = {},
+) {
   const record = {
     windows: [] as FakeWindow[],
     schemes: [] as unknown[],
@@ -22,6 +29,10 @@ export function createFakeElectron(options: { singleInstance?: boolean; packaged
     openedExternal: [] as string[],
     notifications: [] as Array<{ title: string; body: string }>,
     quit: 0,
+    /** Codes passed to app.exit. */
+    exits: [] as number[],
+    paths: [] as Array<[string, string]>,
+    scripts: [] as string[],
     /** The application menu template last set (menus are rebuilt, e.g. when an update is ready). */
     menu: null as null | MenuTemplate,
     menusSet: 0,
@@ -38,7 +49,13 @@ export function createFakeElectron(options: { singleInstance?: boolean; packaged
     sent: unknown[][] = [];
     progress: unknown[][] = [];
     destroyed = false;
-    webContents = Object.assign(new EventEmitter(), { send: (...args: unknown[]) => this.sent.push(args) });
+    webContents = Object.assign(new EventEmitter(), {
+      send: (...args: unknown[]) => this.sent.push(args),
+      executeJavaScript: (code: string) => {
+        record.scripts.push(code);
+        return options.pageAnswer ? options.pageAnswer() : Promise.resolve(true);
+      },
+    });
     constructor(opts: Record<string, unknown>) {
       super();
       this.options = opts;
@@ -69,6 +86,8 @@ export function createFakeElectron(options: { singleInstance?: boolean; packaged
     isPackaged: options.packaged ?? false,
     isReady: () => true,
     quit: () => void record.quit++,
+    exit: (code: number) => void record.exits.push(code),
+    setPath: (name: string, path: string) => void record.paths.push([name, path]),
     setAsDefaultProtocolClient: (...args: unknown[]) => record.protocolClients.push(args) > 0,
     setAboutPanelOptions: (opts: Record<string, unknown>) => void (record.aboutOptions = opts),
     showAboutPanel: () => void record.aboutShown++,

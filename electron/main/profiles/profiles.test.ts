@@ -201,3 +201,72 @@ describe('profiles', () => {
     });
   });
 });
+
+describe('an expired session (service-facts 8b: live tokens expire)', () => {
+  let expiring: Sandbox;
+  beforeAll(async () => {
+    expiring = await createSandbox({ delivery: 'manual', tokenLifetimeMs: 3_600_000 });
+  });
+  afterAll(() => expiring?.close());
+  const expireAll = () =>
+    fetch(`${expiring.url}/_sandbox/sessions/expire`, {
+      method: 'POST',
+      headers: { 'x-access-token': expiring.tokens.full, 'content-type': 'application/json' },
+      body: '{}',
+    });
+
+  it('turns a 401 into SESSION_EXPIRED naming the profile, shows it signed out, and signing in again fixes it', async () => {
+    const { profiles, events } = setup();
+    const signIn = {
+      name: 'Acme',
+      baseUrl: expiring.url,
+      email: 'producer@sandbox.test',
+      password: 'sandbox',
+    };
+    const state = await profiles.signIn(signIn);
+    const id = state.activeId;
+    const { client } = await profiles.active();
+    await expect(client.listProjects({ pageSize: 1 })).resolves.toMatchObject({ page: 1 });
+
+    await expireAll();
+    const error = await client.listProjects({ pageSize: 1 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      type: 'SESSION_EXPIRED',
+      message: 'Your session for Acme expired — sign in again.',
+    });
+    const after = await profiles.state();
+    expect(after.profiles.find((p) => p.id === id)?.signedOut).toBe(true);
+    expect(events.at(-1)?.profiles.find((p) => p.id === id)?.signedOut).toBe(true);
+
+    // A wrong password changes nothing; the right one gives the profile a working token again.
+    await expect(profiles.renew({ id, email: signIn.email, password: 'nope' })).rejects.toMatchObject({
+      type: 'USER_NOT_FOUND',
+    });
+    expect((await profiles.state()).profiles.find((p) => p.id === id)?.signedOut).toBe(true);
+    const renewed = await profiles.renew({ id, email: signIn.email, password: signIn.password });
+    expect(renewed.profiles.find((p) => p.id === id)?.signedOut).toBe(false);
+    expectNoToken(renewed, expiring.tokens.full);
+    await expect((await profiles.active()).client.listProjects({ pageSize: 1 })).resolves.toMatchObject({
+      page: 1,
+    });
+  });
+
+  it('renews with a pasted token only once the token works', async () => {
+    const { profiles } = setup();
+    const state = await profiles.signIn({
+      name: 'Pasted',
+      baseUrl: expiring.url,
+      email: 'producer@sandbox.test',
+      password: 'sandbox',
+    });
+    await expireAll();
+    await expect(profiles.renew({ id: state.activeId, token: 'not-a-token' })).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(profiles.renew({ id: 'sandbox', token: expiring.tokens.full })).rejects.toMatchObject({
+      type: 'PROFILE_NOT_FOUND',
+    });
+    const renewed = await profiles.renew({ id: state.activeId, token: expiring.tokens.full });
+    expect(renewed.profiles.find((p) => p.id === state.activeId)?.signedOut).toBe(false);
+  });
+});

@@ -48,6 +48,10 @@ export interface SignInProfileInput {
   password: string;
 }
 
+/** A new token for an existing profile whose session expired: signed in again, or pasted. */
+export type RenewProfileInput =
+  { id: string; email: string; password: string } | { id: string; token: string };
+
 export interface ActiveProfile {
   profile: ProfileSummary;
   client: ApiClient;
@@ -61,6 +65,8 @@ export interface Profiles {
   add(input: AddProfileInput): Promise<ProfilesState>;
   /** Exchanges email + password for a token (POST /users/auth), then adds like `add`. The password is not kept. */
   signIn(input: SignInProfileInput): Promise<ProfilesState>;
+  /** Gives a profile whose session expired a new token (checked first); its calls then work again. */
+  renew(input: RenewProfileInput): Promise<ProfilesState>;
   activate(id: string): Promise<ProfilesState>;
   /** Deletes a service profile and its token; the Sandbox profile cannot be removed. */
   remove(id: string): Promise<ProfilesState>;
@@ -69,7 +75,12 @@ export interface Profiles {
 /** A profile operation the user can fix; `type` reaches the UI through the IPC envelope. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';
-  readonly type: 'PROFILE_NOT_FOUND' | 'PROFILE_NOT_REMOVABLE' | 'INVALID_BASE_URL' | 'INVALID_PROFILE';
+  readonly type:
+    | 'PROFILE_NOT_FOUND'
+    | 'PROFILE_NOT_REMOVABLE'
+    | 'INVALID_BASE_URL'
+    | 'INVALID_PROFILE'
+    | 'SESSION_EXPIRED';
   readonly status = 0;
 
   constructor(type: ProfileError['type'], message: string) {
@@ -102,6 +113,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   const newId = deps.newId ?? randomUUID;
   const timeoutMs = deps.timeoutMs ?? 20_000;
   const clients = new Map<string, { baseUrl: string; client: ApiClient }>();
+  // Profiles whose saved token the service refused (401): shown as signed out until renewed.
+  const signedOut = new Set<string>();
   let sandboxConnection: { url: string; token: string } | null = null;
   // Mutations one at a time, so two quick clicks can't interleave read-modify-write of the settings.
   let queue: Promise<unknown> = Promise.resolve();
@@ -137,6 +150,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       baseUrl: sandboxProfile ? (sandboxConnection?.url ?? '') : profile.baseUrl,
       kind: profile.kind,
       hasToken: sandboxProfile ? true : (await secrets.get(tokenKey(profile.id))) !== null,
+      signedOut: signedOut.has(profile.id),
       createdAt: profile.createdAt,
     };
   }
@@ -165,9 +179,36 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   function clientFor(profileId: string, baseUrl: string, getToken: () => Promise<string | null>): ApiClient {
     const cached = clients.get(profileId);
     if (cached && cached.baseUrl === baseUrl) return cached.client;
-    const client = makeClient({ baseUrl, getToken, timeoutMs });
+    const client = expiring(profileId, makeClient({ baseUrl, getToken, timeoutMs }));
     clients.set(profileId, { baseUrl, client });
     return client;
+  }
+
+  /**
+   * Live tokens expire (service-facts 8b): a 401 on any call of this profile marks it signed out and becomes
+   * SESSION_EXPIRED, naming the profile, so the UI can ask to sign in again and retry. A 401 means the service
+   * refused the call before doing anything, so retrying it after signing in cannot do it twice.
+   */
+  function expiring(profileId: string, client: ApiClient): ApiClient {
+    const refused = async (error: unknown): Promise<never> => {
+      if ((error as { status?: unknown })?.status !== 401) throw error;
+      const name = load().profiles.find((p) => p.id === profileId)?.name ?? 'this account';
+      if (!signedOut.has(profileId)) {
+        signedOut.add(profileId);
+        await changed();
+      }
+      throw new ProfileError('SESSION_EXPIRED', `Your session for ${name} expired — sign in again.`);
+    };
+    return new Proxy(client, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result instanceof Promise ? result.catch(refused) : result;
+        };
+      },
+    });
   }
 
   async function addChecked(name: string, baseUrl: string, token: string): Promise<ProfilesState> {
@@ -239,6 +280,36 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
         });
         const { token } = await anonymous.signIn(email.trim(), password);
         return addChecked(name, url, token);
+      });
+    },
+
+    renew(input) {
+      return serial(async () => {
+        const profile = load().profiles.find((p) => p.id === input.id);
+        if (!profile || profile.kind !== 'service') {
+          throw new ProfileError('PROFILE_NOT_FOUND', 'That connection no longer exists.');
+        }
+        const token =
+          'token' in input
+            ? input.token.trim()
+            : (
+                await makeClient({
+                  baseUrl: profile.baseUrl,
+                  getToken: async () => null,
+                  timeoutMs,
+                  retry: { retries: 1 },
+                }).signIn(input.email.trim(), input.password)
+              ).token;
+        // The new token must work before it replaces the old one.
+        await makeClient({
+          baseUrl: profile.baseUrl,
+          getToken: async () => token,
+          timeoutMs,
+          retry: { retries: 1 },
+        }).listProjects({ pageSize: 1 });
+        await secrets.set(tokenKey(profile.id), token);
+        signedOut.delete(profile.id);
+        return changed();
       });
     },
 

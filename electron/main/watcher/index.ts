@@ -1,2 +1,3 @@
 export * from './watcher';
 export * from './memory-file';
+export * from './poll-plan';

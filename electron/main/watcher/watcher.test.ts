@@ -31,31 +31,60 @@ afterAll(async () => {
 
 interface Harness {
   watcher: Watcher;
-  ready: DeliverableReadyEvent[];
+  ready: Array<DeliverableReadyEvent & { at: number }>;
   statuses: WatcherStatus[];
-  timers: { fn: () => void; ms: number; canceled: boolean }[];
-  /** Fires the pending timer and waits for the poll it starts. */
-  tick(): Promise<WatcherStatus>;
+  /** Every request the watcher made, with the virtual time it was made at. */
+  requests: Array<{ at: number; op: string; arg: unknown }>;
+  clock: { now: number };
+  /** Steps until nothing is due (virtual time stands still). */
+  drain(): Promise<void>;
+  /** Moves virtual time on by `ms`, firing the watcher's timers in order and waiting for each turn. */
+  advance(ms: number): Promise<void>;
+  /** The delay of the timer the watcher set last. */
+  lastDelay(): number;
 }
 
-function harness(source: { active: Profiles['active'] } = profiles): Harness {
-  const ready: DeliverableReadyEvent[] = [];
+const T0 = Date.parse('2026-11-23T09:00:00Z');
+
+function harness(options: { source?: Pick<Profiles, 'active'>; client?: ApiClient } = {}): Harness {
+  const source = options.source ?? profiles;
+  const clock = { now: T0 };
+  const ready: Harness['ready'] = [];
   const statuses: WatcherStatus[] = [];
-  const timers: Harness['timers'] = [];
-  const waiters: ((s: WatcherStatus) => void)[] = [];
+  const requests: Harness['requests'] = [];
+  const timers: Array<{ fn: () => void; due: number; ms: number; canceled: boolean }> = [];
+  const waiters: Array<() => void> = [];
+  const counting = (inner: ApiClient): ApiClient =>
+    new Proxy(inner, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          requests.push({ at: clock.now, op: String(key), arg: args[0] });
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
   const watcher = createWatcher({
-    profiles: source,
+    profiles: {
+      async active() {
+        const active = await source.active();
+        return { ...active, client: counting(options.client ?? active.client) };
+      },
+    },
     events: {
       emit(event, payload) {
-        if (event === 'deliverable.ready') ready.push(payload as DeliverableReadyEvent);
+        if (event === 'deliverable.ready')
+          ready.push({ ...(payload as DeliverableReadyEvent), at: clock.now });
         if (event === 'watcher.status') {
           statuses.push(payload as WatcherStatus);
-          waiters.splice(0).forEach((w) => w(payload as WatcherStatus));
+          waiters.splice(0).forEach((w) => w());
         }
       },
     },
+    now: () => new Date(clock.now),
     setTimer(fn, ms) {
-      const timer = { fn, ms, canceled: false };
+      const timer = { fn, ms, due: clock.now + ms, canceled: false };
       timers.push(timer);
       return () => {
         timer.canceled = true;
@@ -66,15 +95,25 @@ function harness(source: { active: Profiles['active'] } = profiles): Harness {
     watcher,
     ready,
     statuses,
-    timers,
-    tick() {
-      const pending = timers.filter((t) => !t.canceled).at(-1);
-      if (!pending) throw new Error('no timer pending');
-      pending.canceled = true;
-      const next = new Promise<WatcherStatus>((resolve) => waiters.push(resolve));
-      pending.fn();
-      return next;
+    requests,
+    clock,
+    async drain() {
+      while (await watcher.step());
     },
+    async advance(ms) {
+      const end = clock.now + ms;
+      for (;;) {
+        const next = timers.filter((t) => !t.canceled).sort((a, b) => a.due - b.due)[0];
+        if (!next || next.due > end) break;
+        clock.now = Math.max(clock.now, next.due);
+        next.canceled = true;
+        const turned = new Promise<void>((resolve) => waiters.push(resolve));
+        next.fn();
+        await turned;
+      }
+      clock.now = end;
+    },
+    lastDelay: () => timers.filter((t) => !t.canceled).at(-1)?.ms ?? NaN,
   };
 }
 
@@ -95,17 +134,25 @@ async function createProject(title: string, parts = 2) {
   });
 }
 
+/** Most requests made in any 60 s window. */
+function peakPerMinute(requests: Harness['requests'], from: number, to: number): number {
+  let peak = 0;
+  const times = requests.map((r) => r.at).filter((t) => t >= from && t <= to);
+  for (const t of times) peak = Math.max(peak, times.filter((u) => u >= t && u < t + 60_000).length);
+  return peak;
+}
+
 describe('watcher against the sandbox (manual delivery)', () => {
   it('emits deliverable.ready once per delivery: first delivery and each new version', async () => {
-    const { watcher, ready } = harness();
+    const { watcher, ready, drain } = harness();
     const project = await createProject('Watched project');
-    watcher.start();
-    await watcher.poke(); // baseline: nothing delivered yet
+    await drain(); // baseline: nothing delivered yet
     expect(ready).toEqual([]);
     expect(watcher.status().watching).toBeGreaterThanOrEqual(1);
 
     await sandbox.deliverNow(project.id);
-    await watcher.poke();
+    await watcher.poke({ projectId: project.id });
+    await drain();
     const deliverables = await client.listDeliverables(project.id);
     expect(ready.map((e) => e.deliverableId).sort()).toEqual(deliverables.map((d) => d.id).sort());
     expect(ready[0]).toMatchObject({
@@ -115,84 +162,91 @@ describe('watcher against the sandbox (manual delivery)', () => {
     });
     expect(ready[0]!.serviceSubCategory).toBe('voice_over');
 
-    await watcher.poke();
-    await watcher.poke();
+    await watcher.poke({ projectId: project.id });
+    await drain();
     expect(ready).toHaveLength(2); // no repeats
 
+    // A revision pokes by deliverable: the watcher knows its project from the deliverables it has read.
     const [first, second] = deliverables;
     await client.createRevision(first!.id, { instructions: 'Slower' });
-    await watcher.poke();
+    await watcher.poke({ deliverableId: first!.id });
+    await drain();
     expect(ready).toHaveLength(2);
     await sandbox.deliverNow(project.id);
-    await watcher.poke();
+    await watcher.poke({ deliverableId: first!.id });
+    await drain();
     expect(ready).toHaveLength(3);
     expect(ready[2]!.deliverableId).toBe(first!.id);
 
-    // A revision requested and delivered between two polls is still a new version.
+    // A revision requested and delivered between two checks is still a new version.
     await client.createRevision(second!.id, { instructions: 'Brighter' });
     await sandbox.deliverNow(project.id);
-    await watcher.poke();
+    await watcher.poke({ deliverableId: second!.id });
+    await drain();
     expect(ready.map((e) => e.deliverableId)).toEqual([
       ...ready.slice(0, 3).map((e) => e.deliverableId),
       second!.id,
     ]);
-    await watcher.poke();
+    await watcher.poke({ projectId: project.id });
+    await drain();
     expect(ready).toHaveLength(4);
-    watcher.stop();
   });
 
   it('does not announce what was already reviewable when it started, but does announce new projects', async () => {
     const before = await createProject('Delivered before start', 1);
     await sandbox.deliverNow(before.id);
-    const { watcher, ready } = harness();
-    watcher.start();
-    await watcher.poke();
+    const { watcher, ready, drain } = harness();
+    await drain();
     expect(ready.filter((e) => e.projectId === before.id)).toEqual([]);
 
+    // Created in the app: the watcher is told at once, before any listing names it.
     const after = await createProject('Created after start', 1);
+    await watcher.poke({ projectId: after.id, title: after.title });
     await sandbox.deliverNow(after.id);
+    await watcher.poke({ projectId: after.id });
+    await drain();
+    expect(ready.map((e) => [e.projectId, e.projectTitle])).toEqual([[after.id, 'Created after start']]);
+
+    // Created elsewhere (the web dashboard): the next listing finds it, and its delivery is news.
+    const elsewhere = await createProject('Created elsewhere', 1);
+    await sandbox.deliverNow(elsewhere.id);
     await watcher.poke();
-    expect(ready.map((e) => e.projectId)).toEqual([after.id]);
-    watcher.stop();
+    await drain();
+    expect(ready.map((e) => e.projectId)).toEqual([after.id, elsewhere.id]);
+    expect(ready[1]!.projectTitle).toBe('Created elsewhere');
   });
 
-  it('stops watching projects that are canceled or have only final deliverables', async () => {
+  it('stops watching projects that are canceled or have only final deliverables, until the producer acts', async () => {
     const done = await createProject('All approved', 1);
     await sandbox.deliverNow(done.id);
     const canceled = await createProject('Canceled');
     await client.cancelProject(canceled.id, { reason: '', reasonCode: 'no_longer_needed' });
-    const { watcher } = harness();
-    watcher.start();
-    await watcher.poke();
+    const { watcher, drain, requests } = harness();
+    await drain();
     const watching = watcher.status().watching;
     await client.approveAll(done.id);
-    await watcher.poke(); // sees the approvals
-    await watcher.poke();
+    await watcher.poke({ projectId: done.id });
+    await drain(); // sees the approvals
     expect(watcher.status().watching).toBe(watching - 1);
-    watcher.stop();
+    expect(requests.filter((r) => r.arg === canceled.id)).toEqual([]);
   });
 
-  it('backs off while idle (5 s doubling to 60 s) and resets on activity', async () => {
-    const { watcher, timers, tick, ready } = harness();
-    watcher.start();
-    await watcher.poke();
-    let mark = timers.length - 1; // the timer the baseline poll set
-    const delays = () => timers.slice(mark).map((t) => t.ms);
-    for (let i = 0; i < 4; i++) await tick();
-    expect(delays()).toEqual([10_000, 20_000, 40_000, 60_000, 60_000]);
-
-    const project = await createProject('Activity resets the pace', 1);
-    await tick(); // a new project with no deliverables is not activity yet
-    await sandbox.deliverNow(project.id);
-    mark = timers.length;
-    const status = await tick();
-    expect(ready.at(-1)?.projectId).toBe(project.id);
-    expect(delays()).toEqual([5_000]);
-    expect(status.failing).toBe(false);
-    expect(status.nextPollInMs).toBeGreaterThan(4_000);
-    expect(status.lastPollAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    watcher.stop();
-    expect(watcher.status().nextPollInMs).toBeNull();
+  it('keeps watching a project whose take was rejected until its replacement arrives', async () => {
+    const replaced = await createProject('Take rejected', 1);
+    await sandbox.deliverNow(replaced.id);
+    const { watcher, drain, ready } = harness();
+    await drain();
+    const [take] = await client.listDeliverables(replaced.id);
+    await client.rejectDeliverable(take!.id, {});
+    await watcher.poke({ deliverableId: take!.id }); // as the reject handler does
+    await drain();
+    const watching = watcher.status().watching;
+    await sandbox.deliverNow(replaced.id); // the replacement
+    await watcher.poke({ projectId: replaced.id });
+    await drain();
+    const replacement = (await client.listDeliverables(replaced.id)).find((d) => d.id !== take!.id);
+    expect(ready.map((e) => e.deliverableId)).toEqual([replacement!.id]);
+    expect(watcher.status().watching).toBe(watching);
   });
 
   it('polls at once when the active profile changes, and not after stop', async () => {
@@ -231,17 +285,135 @@ describe('watcher against the sandbox (manual delivery)', () => {
       getToken: async () => 't',
       retry: { retries: 0 },
     });
-    const active = await profiles.active();
-    const { watcher, timers, tick } = harness({ active: async () => ({ ...active, client: unreachable }) });
+    const { watcher, advance, lastDelay, statuses } = harness({ client: unreachable });
     watcher.start();
-    await watcher.poke();
-    expect(watcher.status().failing).toBe(true);
-    const mark = timers.length;
-    const status = await tick();
-    await tick();
-    expect(status.failing).toBe(true);
-    expect(timers.slice(mark).map((t) => t.ms)).toEqual([20_000, 40_000]);
+    await advance(0);
+    await advance(lastDelay());
+    expect(statuses.at(-1)!.failing).toBe(true);
+    const delays: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      delays.push(lastDelay());
+      await advance(lastDelay());
+    }
+    expect(delays).toEqual([8_000, 16_000, 32_000, 60_000, 60_000]);
     watcher.stop();
+    expect(watcher.status().nextPollInMs).toBeNull();
+  });
+});
+
+describe('watcher pacing (a fixed request budget; service-facts 8d: no documented rate limits)', () => {
+  let many: Sandbox;
+  let manyProfiles: Profiles;
+  beforeAll(async () => {
+    many = await createSandbox({ delivery: 'manual' });
+    manyProfiles = createProfiles({
+      settingsStore: createMemorySettingsStore(),
+      secrets: createMemorySecretStore(),
+      sandbox: { ensure: async () => ({ url: many.url, token: many.tokens.full }) },
+      events: { emit: () => {} },
+    });
+    const api = (await manyProfiles.active()).client;
+    for (let i = 0; i < 120; i++) {
+      await api.createProject({
+        title: `In work ${i}`,
+        mainService: 'voice_over',
+        services: [
+          { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale', script: 'Hi.' },
+        ],
+      });
+    }
+  });
+  afterAll(() => many?.close());
+
+  it('spends at most 30 requests a minute while shown and 12 while hidden, with 120 projects in work', async () => {
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(12 * 60_000);
+    expect(h.watcher.status().watching).toBe(120);
+    expect(peakPerMinute(h.requests, T0, h.clock.now)).toBeLessThanOrEqual(30);
+    // Every project was looked at in the first 6 minutes, and again since (the rest go in turn).
+    const checked = new Set(h.requests.filter((r) => r.op === 'listDeliverables').map((r) => r.arg));
+    expect(checked.size).toBe(120);
+
+    h.watcher.attend({ projectId: null, visible: false });
+    const hiddenFrom = h.clock.now;
+    await h.advance(10 * 60_000);
+    expect(peakPerMinute(h.requests, hiddenFrom + 5_000, h.clock.now)).toBeLessThanOrEqual(12);
+    h.watcher.stop();
+  });
+
+  it('notices a delivery within 60 s on a project the producer touched, within 10 min on the others', async () => {
+    const api = (await manyProfiles.active()).client;
+    const { projects } = await api.listProjects({ page: 1, pageSize: 100 });
+    const [touched, untouched] = [projects[3]!, projects[40]!];
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(8 * 60_000); // past the first look at everything
+    await h.watcher.poke({ projectId: touched.id }); // e.g. a revision asked
+    await h.advance(90_000);
+
+    await many.deliverNow(touched.id);
+    const hotAt = h.clock.now;
+    await h.advance(60_000);
+    const hot = h.ready.find((e) => e.projectId === touched.id);
+    expect(hot?.at).toBeDefined();
+    expect(hot!.at - hotAt).toBeLessThanOrEqual(60_000);
+
+    await many.deliverNow(untouched.id);
+    const coldAt = h.clock.now;
+    await h.advance(10 * 60_000);
+    const cold = h.ready.find((e) => e.projectId === untouched.id);
+    expect(cold?.at).toBeDefined();
+    expect(cold!.at - coldAt).toBeLessThanOrEqual(10 * 60_000);
+    expect(peakPerMinute(h.requests, T0, h.clock.now)).toBeLessThanOrEqual(30);
+    h.watcher.stop();
+  });
+
+  it('checks the project on screen every 15 s while the window is shown', async () => {
+    const api = (await manyProfiles.active()).client;
+    const { projects } = await api.listProjects({ page: 1, pageSize: 100 });
+    const onScreen = projects[7]!;
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(8 * 60_000);
+    h.watcher.attend({ projectId: onScreen.id, visible: true });
+    const from = h.clock.now;
+    await h.advance(60_000);
+    const looks = h.requests.filter((r) => r.arg === onScreen.id && r.at >= from).length;
+    expect(looks).toBeGreaterThanOrEqual(4);
+    expect(looks).toBeLessThanOrEqual(5);
+    h.watcher.stop();
+  });
+
+  it('honours a 429 and its Retry-After before asking again', async () => {
+    const throttled = createApiClient({
+      baseUrl: many.url,
+      getToken: async () => many.tokens.full,
+      retry: { retries: 0 },
+    });
+    const faults = (body: unknown) =>
+      fetch(`${many.url}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': many.tokens.full },
+        body: JSON.stringify(body),
+      });
+    await faults({ throttleSeconds: 120 });
+    try {
+      const h = harness({ source: manyProfiles, client: throttled });
+      h.watcher.start();
+      await h.advance(0);
+      expect(h.statuses.at(-1)!.failing).toBe(true);
+      expect(h.lastDelay()).toBeGreaterThanOrEqual(120_000);
+      await h.advance(119_000);
+      expect(h.requests).toHaveLength(1);
+      await faults({});
+      await h.advance(2_000);
+      expect(h.requests).toHaveLength(2);
+      expect(h.statuses.at(-1)!.failing).toBe(false);
+      h.watcher.stop();
+    } finally {
+      await faults({});
+    }
   });
 });
 
@@ -256,7 +428,7 @@ async function freePort(): Promise<number> {
 
 describe('watcher memory across restarts', () => {
   /** One app run: a watcher on the memory file polls `polls` times; returns the projects it announced. */
-  async function appRun(memory: WatcherMemoryStore, polls = 1): Promise<string[]> {
+  async function appRun(memory: WatcherMemoryStore): Promise<string[]> {
     const ready: string[] = [];
     const watcher = createWatcher({
       profiles,
@@ -268,9 +440,7 @@ describe('watcher memory across restarts', () => {
       memory,
       setTimer: () => () => {},
     });
-    watcher.start();
-    for (let i = 0; i < polls; i++) await watcher.poke();
-    watcher.stop();
+    while (await watcher.step());
     return ready;
   }
 
@@ -285,7 +455,7 @@ describe('watcher memory across restarts', () => {
 
       expect(await appRun(memory)).toEqual([]); // first run: a baseline, remembered on disk
       await sandbox.deliverNow(pending.id); // the app is closed
-      const second = await appRun(memory, 2);
+      const second = await appRun(memory);
       expect(second).toContain(pending.id);
       expect(second).not.toContain(alreadyThere.id);
       expect(second.filter((id) => id === pending.id)).toHaveLength(1);

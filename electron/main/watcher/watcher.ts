@@ -1,12 +1,22 @@
 /**
- * The service has no webhooks (spec: Events), so main polls the active profile's projects with
- * pending work and raises `deliverable.ready` once per delivery: the first one, and each new
- * version after a revision (issue 4, item 8).
+ * The service has no webhooks (spec: Events; service-facts 8d), so main polls the active profile's projects in
+ * work and raises `deliverable.ready` once per delivery: the first one, and each new version after a revision.
+ * Polling is a good citizen: one request per slot of a fixed budget (poll-plan.ts), spent on the project on
+ * screen, then on projects touched or changed within the hour, then on the rest in turn; a 429 pauses it for as
+ * long as the service asks.
  */
 import type { Deliverable, ProjectListItem } from '../../../shared/api';
 import type { EventName, EventPayloads, WatcherStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import type { ActiveProfile } from '../profiles/profiles';
+import {
+  DEFAULT_POLL_POLICY,
+  pickProject,
+  slotMs,
+  type Attention,
+  type PollPolicy,
+  type TrackedProject,
+} from './poll-plan';
 
 /** The event bus as the watcher uses it (electron/main/events.ts); `attach` lets it follow profile switches. */
 export interface WatcherEvents {
@@ -31,48 +41,81 @@ export interface WatcherDeps {
   now?: () => Date;
   /** Schedules `fn` after `ms`; returns a cancel function. */
   setTimer?: (fn: () => void, ms: number) => () => void;
-  /** First and post-activity interval. Default 5 s. */
-  minDelayMs?: number;
-  /** Ceiling of the backoff while idle or failing. Default 60 s. */
-  maxDelayMs?: number;
+  /** Pacing; see DEFAULT_POLL_POLICY. */
+  policy?: Partial<PollPolicy>;
+}
+
+/** What the producer acted on: a project, or a deliverable of one. */
+export interface PokeTarget {
+  projectId?: string;
+  /** The project's title when the caller knows it (a project just created is not listed yet). */
+  title?: string;
+  deliverableId?: string;
 }
 
 export interface Watcher {
-  /** Polls at once, then on the backoff schedule. */
+  /** Starts polling at the budget's pace. */
   start(): void;
   stop(): void;
   status(): WatcherStatus;
-  /** Something is about to change (project created, revision requested): poll now at the fastest pace. */
-  poke(): Promise<void>;
+  /**
+   * The producer acted (project created, revision asked, take rejected): check that project now and keep it hot
+   * for the hour. Without a target (profile switch), read the project list again now.
+   */
+  poke(target?: PokeTarget): Promise<void>;
+  /** What the producer is looking at, and whether the window is shown. */
+  attend(attention: Attention): void;
+  /** Spends one request on what is due now; false when nothing was due (tests and the benchmark drive time). */
+  step(): Promise<boolean>;
 }
 
 /** Deliverable states no delivery follows without a user action (which pokes the watcher). */
 const FINAL = new Set(['approved', 'rejected', 'winner']);
+/** A rejected take is replaced by a new deliverable (service-facts 5), which may not be listed yet. */
+const KEPT = new Set(['approved', 'winner']);
 /** Project states with nothing left to deliver. */
 const CLOSED = new Set(['canceled', 'completed']);
+/** Answers meaning the project is gone for this account: stop watching it. */
+const GONE = new Set(['PROJECT_NO_EXIST', 'NOT_FOUND', 'FORBIDDEN']);
 const PAGE_SIZE = 100;
-const MAX_PAGES = 20;
+const MAX_PAGES = 50;
+/** Longest pause after failures (and the pause a 429 without Retry-After gets). */
+const MAX_BACKOFF_MS = 60_000;
 
 interface Seen {
   status: string;
   signature: string;
 }
 
+interface Tracked extends TrackedProject {
+  title: string;
+}
+
 interface ProfileWatch {
-  /** After the first poll of a profile; before it, what is already reviewable is not news. */
-  baselined: boolean;
+  /** Without a memory of an earlier run, what the first listing finds is a baseline, not news. */
+  baselineFirstListing: boolean;
+  listedOnce: boolean;
+  /** Projects of the first listing whose first check is quiet. */
+  quiet: Set<string>;
   deliverables: Map<string, Seen>;
-  /** Projects whose deliverables are all final; skipped until a poke. */
-  settled: Set<string>;
+  projectOf: Map<string, string>;
+  /** Projects in work. */
+  projects: Map<string, Tracked>;
+  /** Projects whose deliverables are all final, with their titles: skipped until the producer acts on them. */
+  settled: Map<string, string>;
+  /** The next page of a listing under way, or null. */
+  listingPage: number | null;
+  listingSeen: Set<string>;
+  listingStartedAt: number;
+  listedAt: number;
 }
 
 /** Creates the watcher. */
 export function createWatcher(deps: WatcherDeps): Watcher {
   const { profiles, events } = deps;
-  const now = deps.now ?? (() => new Date());
+  const policy: PollPolicy = { ...DEFAULT_POLL_POLICY, ...deps.policy };
+  const clock = (): number => (deps.now ?? (() => new Date()))().getTime();
   const setTimer = deps.setTimer ?? defaultTimer;
-  const minDelay = deps.minDelayMs ?? 5_000;
-  const maxDelay = deps.maxDelayMs ?? 60_000;
 
   const watches = new Map<string, ProfileWatch>();
   // Loaded once; a profile's remembered deliverables become its baseline on its first poll.
@@ -81,95 +124,168 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     (remembered ??= deps.memory
       ? deps.memory.load().catch((): WatcherMemory => ({}))
       : Promise.resolve<WatcherMemory>({}));
+  let attention: Attention = { projectId: null, visible: true };
   let running = false;
-  let delay = minDelay;
   let cancelTimer: (() => void) | null = null;
   let nextAt: number | null = null;
-  let inFlight: Promise<void> | null = null;
+  let inFlight: Promise<boolean> | null = null;
   let detach: (() => void) | null = null;
+  let lastRequestAt = 0;
+  let failures = 0;
+  let pausedUntil = 0;
+  let activeWatch: ProfileWatch | null = null;
   let current: WatcherStatus = { watching: 0, lastPollAt: null, nextPollInMs: null, failing: false };
 
   function status(): WatcherStatus {
-    return { ...current, nextPollInMs: nextAt === null ? null : Math.max(0, nextAt - now().getTime()) };
+    return { ...current, nextPollInMs: nextAt === null ? null : Math.max(0, nextAt - clock()) };
   }
 
   function publish(): void {
     events.emit('watcher.status', status());
   }
 
-  function schedule(ms: number): void {
-    cancelTimer?.();
-    nextAt = now().getTime() + ms;
-    cancelTimer = setTimer(() => {
-      cancelTimer = null;
-      void run();
-    }, ms);
+  async function watchFor(profileId: string): Promise<ProfileWatch> {
+    let watch = watches.get(profileId);
+    if (!watch) {
+      const saved: Array<[string, Seen]> = Object.entries((await memory())[profileId] ?? {});
+      watch = {
+        // With a memory from the last run, whatever differs from it is news (it arrived while the app was closed).
+        baselineFirstListing: saved.length === 0,
+        listedOnce: false,
+        quiet: new Set(),
+        deliverables: new Map(saved),
+        projectOf: new Map(),
+        projects: new Map(),
+        settled: new Map(),
+        listingPage: null,
+        listingSeen: new Set(),
+        listingStartedAt: 0,
+        listedAt: 0,
+      };
+      watches.set(profileId, watch);
+    }
+    return watch;
   }
 
-  function run(): Promise<void> {
-    if (inFlight) return inFlight;
-    cancelTimer?.();
-    cancelTimer = null;
-    nextAt = null;
-    inFlight = (async () => {
+  /** When the next request falls due, or null when nothing will (no projects, no listing owed). */
+  function nextDueAt(watch: ProfileWatch | null, now: number): number {
+    if (!watch || watch.listingPage !== null) return now;
+    const listDue = watch.listedAt + policy.listIntervalMs;
+    const { nextDueAt: projectDue } = pickProject(watch.projects.values(), attention, now, policy);
+    return projectDue === null ? listDue : Math.min(listDue, projectDue);
+  }
+
+  function step(): Promise<boolean> {
+    inFlight ??= (async () => {
       try {
-        const result = await pollOnce();
-        delay = result.activity ? minDelay : Math.min(delay * 2, maxDelay);
-        current = { ...current, watching: result.watching, failing: false };
-      } catch {
-        // A failed poll is retried later; the UI shows `failing` (the next user action will surface the error).
-        delay = Math.min(delay * 2, maxDelay);
-        current = { ...current, failing: true };
+        const { profile, client } = await profiles.active();
+        const watch = await watchFor(profile.id);
+        activeWatch = watch;
+        const now = clock();
+        if (watch.listingPage !== null || now >= watch.listedAt + policy.listIntervalMs) {
+          lastRequestAt = now;
+          await listPage(client, watch, now);
+          return true;
+        }
+        const { due } = pickProject(watch.projects.values(), attention, now, policy);
+        if (!due) return false;
+        lastRequestAt = now;
+        await check(profile.id, client, watch, watch.projects.get(due.id)!, now);
+        return true;
+      } finally {
+        inFlight = null;
       }
-      current = { ...current, lastPollAt: now().toISOString() };
-      inFlight = null;
-      if (running) schedule(delay);
-      publish();
     })();
     return inFlight;
   }
 
-  async function pollOnce(): Promise<{ watching: number; activity: boolean }> {
-    const { profile, client } = await profiles.active();
-    let watch = watches.get(profile.id);
-    if (!watch) {
-      const saved: Array<[string, Seen]> = Object.entries((await memory())[profile.id] ?? {});
-      // With a memory from the last run, whatever differs from it is news (it arrived while the app was closed).
-      watch = { baselined: saved.length > 0, deliverables: new Map(saved), settled: new Set() };
-      watches.set(profile.id, watch);
+  async function listPage(client: ApiClient, watch: ProfileWatch, now: number): Promise<void> {
+    const page = watch.listingPage ?? 1;
+    if (page === 1) {
+      watch.listingSeen.clear();
+      watch.listingStartedAt = now;
     }
-    const projects = await pendingProjects(client, watch);
-    let activity = false;
-    for (const project of projects) {
-      const deliverables = await client.listDeliverables(project.id);
-      for (const deliverable of deliverables) {
-        const seen: Seen = { status: deliverable.status, signature: signature(deliverable) };
-        const before = watch.deliverables.get(deliverable.id);
-        watch.deliverables.set(deliverable.id, seen);
-        if (before ? before.status === seen.status && before.signature === seen.signature : !watch.baselined)
-          continue;
-        activity = true;
-        const ready =
-          seen.status === 'reviewable' &&
-          (!before || before.status !== 'reviewable' || before.signature !== seen.signature);
-        if (ready) {
-          events.emit('deliverable.ready', {
-            profileId: profile.id,
-            projectId: project.id,
-            projectTitle: project.title,
-            deliverableId: deliverable.id,
-            deliverableName: deliverable.name,
-            serviceSubCategory: deliverable.serviceSubCategory,
-          });
-        }
+    const result = await client.listProjects({ page, pageSize: PAGE_SIZE });
+    for (const project of result.projects) track(watch, project);
+    if (result.projects.length === PAGE_SIZE && page < MAX_PAGES) {
+      watch.listingPage = page + 1;
+      return;
+    }
+    // A whole listing: projects no longer listed leave the watch (not one the producer woke meanwhile).
+    for (const [id, project] of watch.projects)
+      if (!watch.listingSeen.has(id) && project.activeAt < watch.listingStartedAt) watch.projects.delete(id);
+    watch.listingPage = null;
+    watch.listedAt = now;
+    watch.listedOnce = true;
+    current = { ...current, watching: watch.projects.size };
+  }
+
+  function track(watch: ProfileWatch, project: ProjectListItem): void {
+    if (project.status !== undefined && CLOSED.has(project.status)) {
+      watch.projects.delete(project.id);
+      return;
+    }
+    watch.listingSeen.add(project.id);
+    if (watch.settled.has(project.id)) return;
+    const known = watch.projects.get(project.id);
+    if (known) {
+      known.title = project.title;
+      return;
+    }
+    watch.projects.set(project.id, { id: project.id, title: project.title, activeAt: 0, checkedAt: 0 });
+    if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
+  }
+
+  async function check(
+    profileId: string,
+    client: ApiClient,
+    watch: ProfileWatch,
+    project: Tracked,
+    now: number,
+  ): Promise<void> {
+    let deliverables: Deliverable[];
+    try {
+      deliverables = await client.listDeliverables(project.id);
+    } catch (error) {
+      if (!GONE.has((error as { type?: string }).type ?? '')) throw error;
+      watch.projects.delete(project.id);
+      return;
+    }
+    project.checkedAt = now;
+    const quiet = watch.quiet.delete(project.id);
+    let changed = quiet;
+    for (const deliverable of deliverables) {
+      watch.projectOf.set(deliverable.id, project.id);
+      const seen: Seen = { status: deliverable.status, signature: signature(deliverable) };
+      const before = watch.deliverables.get(deliverable.id);
+      watch.deliverables.set(deliverable.id, seen);
+      if (before ? before.status === seen.status && before.signature === seen.signature : quiet) continue;
+      changed = true;
+      // A change now often means more to come (the other services of an audio ad): keep it hot.
+      project.activeAt = now;
+      const ready =
+        seen.status === 'reviewable' &&
+        (!before || before.status !== 'reviewable' || before.signature !== seen.signature);
+      if (ready) {
+        // A project woken before any listing named it: its title, once, for the notification.
+        if (!project.title)
+          project.title = (await client.getProject(project.id).catch(() => null))?.title ?? '';
+        events.emit('deliverable.ready', {
+          profileId,
+          projectId: project.id,
+          projectTitle: project.title,
+          deliverableId: deliverable.id,
+          deliverableName: deliverable.name,
+          serviceSubCategory: deliverable.serviceSubCategory,
+        });
       }
-      if (deliverables.length > 0 && deliverables.every((d) => FINAL.has(d.status)))
-        watch.settled.add(project.id);
     }
-    const changed = activity || !watch.baselined;
-    watch.baselined = true;
-    if (changed && deps.memory) await remember(profile.id, watch);
-    return { watching: projects.length, activity };
+    if (isSettled(deliverables)) {
+      watch.projects.delete(project.id);
+      watch.settled.set(project.id, project.title);
+    }
+    current = { ...current, watching: watch.projects.size };
+    if (changed && deps.memory) await remember(profileId, watch);
   }
 
   async function remember(profileId: string, watch: ProfileWatch): Promise<void> {
@@ -179,26 +295,92 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     await deps.memory?.save(all).catch(() => undefined);
   }
 
-  async function poke(): Promise<void> {
+  /** One turn of the loop: a step, then the next turn at the budget's pace (or later after failures/429). */
+  async function turn(): Promise<void> {
+    cancelTimer?.();
+    cancelTimer = null;
+    nextAt = null;
+    try {
+      await step();
+      failures = 0;
+      current = { ...current, failing: false };
+    } catch (error) {
+      // A failed request is tried again later; the UI shows `failing` (the next user action will surface it).
+      failures++;
+      current = { ...current, failing: true };
+      const asked = retryAfterMs(error);
+      if (asked !== null) pausedUntil = clock() + asked;
+    }
+    current = { ...current, lastPollAt: new Date(clock()).toISOString() };
+    if (running) schedule();
+    publish();
+  }
+
+  function schedule(): void {
+    const now = clock();
+    const backoff = failures === 0 ? 0 : Math.min(MAX_BACKOFF_MS, slotMs(attention, policy) * 2 ** failures);
+    const earliest = Math.max(
+      lastRequestAt + slotMs(attention, policy),
+      lastRequestAt + backoff,
+      pausedUntil,
+    );
+    const at = Math.max(earliest, nextDueAt(activeWatch, now));
+    cancelTimer?.();
+    nextAt = at;
+    cancelTimer = setTimer(
+      () => {
+        cancelTimer = null;
+        void turn();
+      },
+      Math.max(0, at - now),
+    );
+  }
+
+  /** The active profile's watch, or null while the profile cannot be resolved (the next step tries again). */
+  async function currentWatch(): Promise<ProfileWatch | null> {
+    try {
+      return await watchFor((await profiles.active()).profile.id);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Makes a project due now: known, settled (the producer acted on it) or not listed yet (just created). */
+  function wake(watch: ProfileWatch, projectId: string, hot: boolean, now: number, title = ''): void {
+    let project = watch.projects.get(projectId);
+    if (!project) {
+      title ||= watch.settled.get(projectId) ?? '';
+      watch.settled.delete(projectId);
+      project = { id: projectId, title, activeAt: 0, checkedAt: 0 };
+      watch.projects.set(projectId, project);
+    }
+    if (hot) project.activeAt = now;
+    project.checkedAt = 0;
+  }
+
+  async function poke(target?: PokeTarget): Promise<void> {
+    const watch = await currentWatch();
+    const projectId =
+      target?.projectId ?? (target?.deliverableId && watch?.projectOf.get(target.deliverableId));
+    if (watch && projectId) wake(watch, projectId, true, clock(), target?.title);
+    else if (watch) watch.listedAt = 0;
+    if (!target) activeWatch = null; // maybe another profile: resolve it on the next step
     if (!running) return;
-    // A poll already under way may have read the list before the change: run one more after it.
-    if (inFlight) await inFlight;
-    delay = minDelay;
-    for (const watch of watches.values()) watch.settled.clear();
-    await run();
+    // A step under way may have read the list before the change: take the next turn right after it.
+    if (inFlight) await inFlight.catch(() => undefined);
+    await turn();
   }
 
   return {
     start() {
       if (running) return;
       running = true;
-      delay = minDelay;
-      // Another profile's projects are a fresh start: poll it at once.
+      // Another profile's projects are a fresh start: read its list at once.
       detach =
         events.attach?.((event) => {
           if (event === 'profile.changed') void poke();
         }) ?? null;
-      void run();
+      schedule();
     },
     stop() {
       running = false;
@@ -211,22 +393,33 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     },
     status,
     poke,
+    attend(next) {
+      const sooner = next.visible && (!attention.visible || next.projectId !== attention.projectId);
+      attention = { ...next };
+      // A project on screen is watched even before a listing finds it (opened from a link or made elsewhere).
+      if (sooner && next.projectId && activeWatch && !activeWatch.projects.has(next.projectId))
+        wake(activeWatch, next.projectId, false, clock());
+      if (running && !inFlight) schedule();
+    },
+    step,
   };
 }
 
-/** Projects of the profile that may still receive deliveries. */
-async function pendingProjects(client: ApiClient, watch: ProfileWatch): Promise<ProjectListItem[]> {
-  const out: ProjectListItem[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = await client.listProjects({ page, pageSize: PAGE_SIZE });
-    for (const project of result.projects) {
-      if (project.status !== undefined && CLOSED.has(project.status)) continue;
-      if (watch.settled.has(project.id)) continue;
-      out.push(project);
-    }
-    if (result.projects.length < PAGE_SIZE) break;
-  }
-  return out;
+/**
+ * Every deliverable is final, and each take (service and name) has a kept one: a rejected take alone awaits its
+ * replacement, which carries the same service and name.
+ */
+function isSettled(deliverables: readonly Deliverable[]): boolean {
+  if (deliverables.length === 0 || !deliverables.every((d) => FINAL.has(d.status))) return false;
+  const take = (d: Deliverable) => `${d.serviceSubCategory}\n${d.name}`;
+  const kept = new Set(deliverables.filter((d) => KEPT.has(d.status)).map(take));
+  return deliverables.every((d) => kept.has(take(d)));
+}
+
+/** The pause a 429 asks for (the client's error carries the Retry-After it read), or a minute without one. */
+function retryAfterMs(error: unknown): number | null {
+  const e = error as { status?: number; retryAfterMs?: number };
+  return e?.status === 429 ? (e.retryAfterMs ?? MAX_BACKOFF_MS) : null;
 }
 
 /**
@@ -234,7 +427,7 @@ async function pendingProjects(client: ApiClient, watch: ProfileWatch): Promise<
  * change their signature between polls without a new delivery).
  */
 function signature(deliverable: Deliverable): string {
-  const entries = Object.entries(deliverable.urls)
+  const entries = Object.entries(deliverable.urls ?? {})
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([key, value]) => [key, key === 'content' ? value : value.split('?')[0]] as const)
     .sort(([a], [b]) => a.localeCompare(b));

@@ -49,6 +49,18 @@ export const useProfilesStore = defineStore('profiles', () => {
     }
   }
 
+  /** A new token for a profile whose session expired: signed in again, or pasted; main checks it first. */
+  function renew(
+    id: string,
+    input: { method: 'password'; email: string; password: string } | { method: 'token'; token: string },
+  ): Promise<boolean> {
+    return run(id, () =>
+      input.method === 'password'
+        ? api.profiles.renew({ id, email: input.email.trim(), password: input.password })
+        : api.profiles.renew({ id, token: input.token.trim() }),
+    );
+  }
+
   /** Adds an account; main signs in or tests the token first, so a wrong one never lands in the list. */
   function add(input: AddProfileInput): Promise<boolean> {
     const baseUrl = input.baseUrl.trim().replace(/\/+$/, '');
@@ -87,6 +99,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     secrets,
     load,
     add,
+    renew,
     activate,
     remove,
     listen,

@@ -193,7 +193,7 @@ describe('review store', () => {
     await review.load('d1', 'p1');
     const ok = await review.requestRevision({
       instructions: 'x',
-      revisionCode: 'pacing',
+      revisionCode: 'quality_issues',
       reason: 'both',
       checkTalent: true,
     });
@@ -205,7 +205,7 @@ describe('review store', () => {
       deliverableId: 'd1',
       instructions: 'x',
       checkTalent: true,
-      revisionCode: 'pacing',
+      revisionCode: 'quality_issues',
       reason: 'both',
     });
   });

@@ -107,6 +107,12 @@ export const useReviewStore = defineStore('review', () => {
 
   const isAudio = computed(() => (deliverable.value ? isAudioDeliverable(deliverable.value) : false));
   const isScript = computed(() => deliverable.value?.serviceSubCategory === 'scriptwriting');
+  /** What this deliverable's service cost (a revision fee is a percentage of it); null when not known. */
+  const serviceCost = computed(
+    () =>
+      project.value?.services.find((s) => s.subCategory === deliverable.value?.serviceSubCategory)?.price ??
+      null,
+  );
   const isContest = computed(() => project.value?.fulfillmentType === 'contest');
   const isAudioAds = computed(() => project.value?.mainService === 'audio_ads');
   const orderedSeconds = computed(
@@ -472,6 +478,7 @@ export const useReviewStore = defineStore('review', () => {
     isScript,
     isContest,
     isAudioAds,
+    serviceCost,
     orderedSeconds,
     load,
     resolveSource,

@@ -146,3 +146,23 @@ describe('field errors', () => {
     expect(serviceErrorPaths(form, { type: 'PROJECT_NOT_CREATED', message: 'x' })).toEqual({});
   });
 });
+
+describe('defaults the service applies', () => {
+  it('are left out of the body until the producer picks one (the live default has another name)', () => {
+    const vo = voiceOver();
+    vo.voiceOver.purpose = emptyForm().voiceOver.purpose;
+    const voService = (buildBody(vo).services as Array<Record<string, unknown>>)[0]!;
+    expect(voService).not.toHaveProperty('purpose');
+
+    const ads = buildBody(audioAds()).services as Array<Record<string, unknown>>;
+    expect(ads[0]).not.toHaveProperty('voicePerspective');
+    expect(ads[1]).not.toHaveProperty('purpose');
+
+    const chosen = audioAds();
+    chosen.scriptwriting.voicePerspective = 'first-person';
+    chosen.adsVoiceOver.purpose = 'radioTvAds';
+    const sent = buildBody(chosen).services as Array<Record<string, unknown>>;
+    expect(sent[0]!.voicePerspective).toBe('first-person');
+    expect(sent[1]!.purpose).toBe('radioTvAds');
+  });
+});

@@ -53,10 +53,13 @@ export interface ProjectForm {
 /** The sections of the form a service path can point at. */
 export type Section = 'voiceOver' | 'scriptwriting' | 'adsVoiceOver' | 'postProduction';
 
-/** A fresh form with the spec's defaults. */
-
 /** The live service's default language (its attribute `defaultValue`, service-facts §1). */
 export const DEFAULT_LANGUAGE = 'eng-us';
+
+/**
+ * A fresh form. Fields the service defaults (purpose, voice perspective) start empty and are left out of the
+ * body until the producer picks one: the live default's name differs from the spec's (service-facts 8d).
+ */
 export function emptyForm(): ProjectForm {
   return {
     mainService: 'voice_over',
@@ -68,14 +71,14 @@ export function emptyForm(): ProjectForm {
     voiceOver: {
       language: DEFAULT_LANGUAGE,
       genderAndAge: '',
-      purpose: 'radioTvAds',
+      purpose: '',
       script: [{ key: 'part001', text: '' }],
     },
     withScriptwriting: true,
     scriptwriting: {
       seconds: 30,
       language: DEFAULT_LANGUAGE,
-      voicePerspective: 'service-pro-choice',
+      voicePerspective: '',
       topic: '',
       purpose: '',
       targetAudience: '',
@@ -87,7 +90,7 @@ export function emptyForm(): ProjectForm {
     adsVoiceOver: {
       language: DEFAULT_LANGUAGE,
       genderAndAge: '',
-      purpose: 'radioTvAds',
+      purpose: '',
       remarks: '',
       assetsFiles: [],
     },

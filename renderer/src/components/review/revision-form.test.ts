@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import RevisionForm from './RevisionForm.vue';
 
-function mountForm(isAudioAds = false) {
-  return mount(RevisionForm, { props: { busy: false, error: null, isAudioAds }, attachTo: document.body });
+function mountForm(isAudioAds = false, serviceSubCategory = 'voice_over', serviceCost: number | null = 30) {
+  return mount(RevisionForm, {
+    props: { busy: false, error: null, isAudioAds, serviceSubCategory, serviceCost },
+    attachTo: document.body,
+  });
 }
+
+const options = (wrapper: ReturnType<typeof mountForm>) =>
+  wrapper.findAll('[data-testid="revision-code"] option').map((o) => (o.element as HTMLOptionElement).value);
 
 describe('RevisionForm', () => {
   it('inserts a waveform timestamp at the caret and keeps typing after it', async () => {
@@ -27,14 +33,14 @@ describe('RevisionForm', () => {
     expect(wrapper.get('[data-testid="revision-instructions-error"]').text()).toContain('Tell the pro');
     expect(wrapper.emitted('submit')).toBeUndefined();
     await wrapper.get('[data-testid="revision-instructions"]').setValue('  Slower at [0:03.0]  ');
-    await wrapper.get('[data-testid="revision-code"]').setValue('pacing');
+    await wrapper.get('[data-testid="revision-code"]').setValue('incorrect_pro');
     await wrapper.get('[data-testid="revision-reason"]').setValue('audio');
     await wrapper.get('[data-testid="revision-check-talent"]').setValue(true);
     await wrapper.get('form').trigger('submit');
     expect(wrapper.emitted('submit')?.[0]?.[0]).toEqual({
       instructions: 'Slower at [0:03.0]',
       checkTalent: true,
-      revisionCode: 'pacing',
+      revisionCode: 'incorrect_pro',
       reason: 'audio',
     });
     wrapper.unmount();
@@ -44,5 +50,38 @@ describe('RevisionForm', () => {
     const voiceOver = mountForm(false);
     expect(voiceOver.find('[data-testid="revision-reason"]').exists()).toBe(false);
     voiceOver.unmount();
+  });
+
+  it("offers exactly the live codes of the deliverable's service (service-facts 8a)", () => {
+    const voice = mountForm(false, 'voice_over');
+    expect(options(voice)).toEqual([
+      'quality_issues',
+      'pro_didnt_follow_instructions',
+      'change_specifications',
+      'incorrect_pro',
+      '',
+    ]);
+    voice.unmount();
+    const script = mountForm(true, 'scriptwriting');
+    expect(options(script)).toContain('spelling_or_grammar');
+    expect(options(script)).not.toContain('incorrect_pro');
+    script.unmount();
+  });
+
+  it('defaults to a free code and shows the 15 % fee, with its amount, for the paid code or no code', async () => {
+    const wrapper = mountForm(false, 'voice_over', 30);
+    const select = wrapper.get('[data-testid="revision-code"]');
+    expect((select.element as HTMLSelectElement).value).toBe('quality_issues');
+    expect(wrapper.find('[data-testid="revision-fee"]').exists()).toBe(false);
+    await select.setValue('change_specifications');
+    expect(wrapper.get('[data-testid="revision-fee"]').text()).toContain(
+      "15 % of this service's cost (about $4.50)",
+    );
+    await select.setValue('');
+    expect(wrapper.get('[data-testid="revision-fee"]').text()).toContain('with no type');
+    await wrapper.get('[data-testid="revision-instructions"]').setValue('Redo');
+    await wrapper.get('form').trigger('submit');
+    expect(wrapper.emitted('submit')?.[0]?.[0]).toEqual({ instructions: 'Redo', checkTalent: false });
+    wrapper.unmount();
   });
 });

@@ -1,0 +1,52 @@
+import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { ProjectsPage } from '../pages/projects-page';
+import { SettingsPage } from '../pages/settings-page';
+
+const ACCOUNT = 'Acme live';
+
+test('an expired session asks to sign in again in place, then finishes what was asked', async ({
+  app,
+  session,
+  sandbox,
+}) => {
+  const settings = new SettingsPage(app);
+  const projects = new ProjectsPage(app);
+
+  // A real account signed in with email and password (its token expires, like the live service's).
+  await settings.goto();
+  await settings.addWithPassword(session.sandboxUrl, 'producer@sandbox.test', 'sandbox', ACCOUNT);
+  await expect(settings.activeProfile).toContainText(ACCOUNT);
+  await projects.goto();
+  await expect(projects.rows.first()).toBeVisible();
+
+  // The token expires; the next thing the producer does meets a 401.
+  expect((await sandbox.expireSessions()).expired).toBeGreaterThanOrEqual(1);
+  await projects.searchTitle('Spring');
+  const dialog = app.getByTestId('sign-in-again');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Your session for ${ACCOUNT} expired — sign in again`);
+  await expect(settings.activeProfile).toContainText('Signed out');
+  await screenshot(app, 'session-expired');
+  await expectAccessible(app, 'session-expired');
+
+  // A wrong password is refused in the dialog; the right one closes it and the search runs.
+  await app.getByTestId('sign-in-again-email').fill('producer@sandbox.test');
+  await app.getByTestId('sign-in-again-password').fill('wrong');
+  await app.getByTestId('sign-in-again-confirm').click();
+  await expect(app.getByTestId('sign-in-again-error')).toBeVisible();
+  await app.getByTestId('sign-in-again-password').fill('sandbox');
+  await app.getByTestId('sign-in-again-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(projects.error).toHaveCount(0);
+  await expect(settings.activeProfile).not.toContainText('Signed out');
+  await expect(settings.activeProfile).toContainText(ACCOUNT);
+
+  // Put things back for the other specs: the Sandbox profile active, the account removed.
+  await settings.goto();
+  await settings.profiles
+    .filter({ hasText: /sandbox/i })
+    .getByTestId('profile-activate')
+    .click();
+  await settings.remove(ACCOUNT);
+  await expect(settings.profile(ACCOUNT)).toHaveCount(0);
+});

@@ -1,0 +1,38 @@
+import { shallowRef } from 'vue';
+import type { Channel, IpcErrorBody } from '../../shared/ipc';
+
+/**
+ * "Sign in again": when the service no longer accepts a profile's token (SESSION_EXPIRED), the call waits while
+ * the producer signs in (SignInAgainDialog), then is sent once more. Every call that hits it meanwhile waits for
+ * the same answer, so the producer is asked once.
+ */
+const pending = shallowRef<{ promise: Promise<boolean>; settle: (signedIn: boolean) => void } | null>(null);
+
+/** Whether the dialog should be open. */
+export const signInNeeded = () => pending.value !== null;
+
+/** Asks the producer to sign in again; resolves true once they did, false when they chose not to. */
+export function requestSignIn(): Promise<boolean> {
+  if (pending.value) return pending.value.promise;
+  let settle!: (signedIn: boolean) => void;
+  const promise = new Promise<boolean>((resolve) => (settle = resolve));
+  pending.value = {
+    promise,
+    settle: (signedIn) => {
+      pending.value = null;
+      settle(signedIn);
+    },
+  };
+  return promise;
+}
+
+/** The dialog's answer. */
+export function settleSignIn(signedIn: boolean): void {
+  pending.value?.settle(signedIn);
+}
+
+/** The client's recover hook: an expired session on any call but the profile calls themselves. */
+export function recoverExpiredSession(error: IpcErrorBody, channel: Channel): Promise<boolean> {
+  if (error.type !== 'SESSION_EXPIRED' || channel.startsWith('profiles.')) return Promise.resolve(false);
+  return requestSignIn();
+}
