@@ -178,8 +178,9 @@ function install(root, reason, env) {
 function fetchElectron(root, node, env) {
   const installer = join(root, 'node_modules', 'electron', 'install.js');
   if (!existsSync(installer)) return;
-  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD || env.CI === 'true') {
-    say(`not fetching the Electron binary (${env.CI === 'true' ? 'CI' : 'ELECTRON_SKIP_BINARY_DOWNLOAD'}).`);
+  const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
+  if (ci || env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+    say(`not fetching the Electron binary (${ci ? 'CI' : 'ELECTRON_SKIP_BINARY_DOWNLOAD'}).`);
     return;
   }
   say('fetching the Electron binary from GitHub...');

@@ -94,13 +94,17 @@ function project(state: 'none' | 'stale' | 'current') {
   const bin = join(root, 'bin');
   mkdirSync(bin);
   // `npm ci` installs as npm would: npm's record of node_modules, and Node 24 (here a stand-in) in .bin.
-  const nodeStandIn = `process.exit(Number(process.env.STUB_EXIT ?? 0));`;
+  // As here, Electron's installer cannot reach GitHub.
+  const nodeStandIn = `if (process.argv[2]?.endsWith('install.js')) { console.error('TypeError: fetch failed'); process.exit(1); }
+    process.exit(Number(process.env.STUB_EXIT ?? 0));`;
   standIn(
     join(bin, 'npm'),
     `if (process.argv[2] === 'ci') {
       fs.rmSync('node_modules', { recursive: true, force: true });
       fs.mkdirSync('node_modules/.bin', { recursive: true });
       fs.copyFileSync('package-lock.json', 'node_modules/.package-lock.json');
+      fs.mkdirSync('node_modules/electron');
+      fs.writeFileSync('node_modules/electron/install.js', '');
       fs.writeFileSync('node_modules/.bin/node', ${JSON.stringify(standInSource(nodeStandIn))}, { mode: 0o755 });
     }`,
   );
@@ -137,15 +141,29 @@ function project(state: 'none' | 'stale' | 'current') {
 }
 
 describe.skipIf(process.platform === 'win32')('preflight, run as npm start runs it', () => {
-  it('with no node_modules, runs npm ci, then the task under node_modules/.bin/node', () => {
-    const { run } = project('none');
+  it('with no node_modules, runs npm ci, tries the Electron binary, then the task under node_modules/.bin/node', () => {
+    const { root, run } = project('none');
     const result = run(['start', '--flag']);
     expect(result.stderr).toBe(
-      'takedesk: there is no node_modules: running npm ci (a minute or two, once)...\n',
+      'takedesk: there is no node_modules: running npm ci (a minute or two, once)...\n' +
+        'takedesk: fetching the Electron binary from GitHub...\n' +
+        'takedesk: the Electron binary could not be fetched (TypeError: fetch failed); npm start will use browser mode, npx install-electron retries.\n',
     );
     expect(result.calls).toEqual([
       ['npm', 'ci', '--loglevel=error'],
+      ['node', join(root, 'node_modules', 'electron', 'install.js')],
       ['node', 'node_modules/tsx/dist/cli.mjs', 'scripts/start.ts', '--flag'],
+    ]);
+    expect(result.status).toBe(0);
+  });
+
+  it('in CI, does not try the Electron binary', () => {
+    const { run } = project('none');
+    const result = run(['start'], { CI: 'true', npm_config_loglevel: 'warn' });
+    expect(result.stderr).toContain('takedesk: not fetching the Electron binary (CI).');
+    expect(result.calls.map((c) => c.slice(0, 2))).toEqual([
+      ['npm', 'ci'],
+      ['node', 'node_modules/tsx/dist/cli.mjs'],
     ]);
     expect(result.status).toBe(0);
   });
@@ -156,6 +174,7 @@ describe.skipIf(process.platform === 'win32')('preflight, run as npm start runs 
     expect(result.stderr).toContain('package-lock.json changed since the last install (a 1.0.0 is locked');
     expect(result.calls.map((c) => c.slice(0, 2))).toEqual([
       ['npm', 'ci'],
+      ['node', join(root, 'node_modules', 'electron', 'install.js')],
       ['node', 'node_modules/tsx/dist/cli.mjs'],
     ]);
     expect(installReason(root)).toBeNull();
