@@ -62,16 +62,24 @@ export function missingTools(tools, env) {
  * @returns {{ install: string[] } | { message: string }}
  */
 export function toolsPlan(missing, { uid, hasApt, chromiumPath }) {
-  const pkgs = missing.map((t) => t.pkg);
-  const customChromium = chromiumPath && missing.some((t) => t.name === 'chromium');
-  if (uid === 0 && hasApt && !customChromium) return { install: pkgs };
+  const custom = Boolean(chromiumPath) && missing.some((t) => t.name === 'chromium');
+  const pkgs = missing.filter((t) => !(custom && t.name === 'chromium')).map((t) => t.pkg);
+  if (uid === 0 && hasApt && !custom) return { install: pkgs };
+  const steps = [];
+  if (custom)
+    steps.push(`CHROMIUM_PATH=${chromiumPath} does not exist: point it at a Chromium or Chrome, or unset it`);
+  if (pkgs.length > 0 && hasApt)
+    steps.push(
+      `install ${custom ? 'the rest' : 'them'} with:\n  ${uid === 0 ? '' : 'sudo '}apt-get install -y ${pkgs.join(' ')}`,
+    );
+  else if (pkgs.length > 0)
+    steps.push(
+      `install ${pkgs.join(', ')} with your package manager (CHROMIUM_PATH may name any Chromium or Chrome)`,
+    );
   const what = missing.map((t) => `${t.name} (${t.use})`).join(', ');
-  const how = customChromium
-    ? `CHROMIUM_PATH=${chromiumPath} does not exist: point it at a Chromium or Chrome binary, or unset it`
-    : hasApt
-      ? `install them with:\n  ${uid === 0 ? '' : 'sudo '}apt-get install -y ${pkgs.join(' ')}`
-      : `install ${pkgs.join(', ')} with your package manager (for e2e, CHROMIUM_PATH may name any Chromium or Chrome)`;
-  return { message: `takedesk: npm test needs ${what}, not found here; ${how}\nthen run npm test again.` };
+  return {
+    message: `takedesk: npm test needs ${what}, not found here; ${steps.join('; ')}\nthen run npm test again.`,
+  };
 }
 
 /**
@@ -144,7 +152,7 @@ function install(root, reason, env) {
     );
     return false;
   }
-  say(`${reason}: running npm ci (a minute or two, once)...`);
+  say(`${reason}: running npm ci (a few minutes, once)...`);
   const [npm, pre] = npmCommand(env, process.execPath);
   // .npmrc keeps npm silent for the scripts; an install that fails must still say why.
   const loglevel = !env.npm_config_loglevel || env.npm_config_loglevel === 'silent' ? 'error' : undefined;

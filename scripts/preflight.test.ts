@@ -57,13 +57,17 @@ describe('toolsPlan', () => {
       message: expect.stringContaining('install chromium, ffmpeg, sox with your package manager'),
     });
   });
-  it('leaves a CHROMIUM_PATH that does not exist to the user', () => {
-    const plan = toolsPlan(testTools({ CHROMIUM_PATH: '/opt/x' }).slice(0, 1), {
+  it('leaves a CHROMIUM_PATH that does not exist to the user, and still names the rest', () => {
+    const plan = toolsPlan(testTools({ CHROMIUM_PATH: '/opt/x' }).slice(0, 2), {
       uid: 0,
       hasApt: true,
       chromiumPath: '/opt/x',
     });
-    expect(plan).toEqual({ message: expect.stringContaining('CHROMIUM_PATH=/opt/x does not exist') });
+    expect('message' in plan && plan.message).toBe(
+      'takedesk: npm test needs chromium (e2e), ffmpeg (reference tests), not found here; ' +
+        'CHROMIUM_PATH=/opt/x does not exist: point it at a Chromium or Chrome, or unset it; ' +
+        'install the rest with:\n  apt-get install -y ffmpeg\nthen run npm test again.',
+    );
   });
 });
 
@@ -145,7 +149,7 @@ describe.skipIf(process.platform === 'win32')('preflight, run as npm start runs 
     const { root, run } = project('none');
     const result = run(['start', '--flag']);
     expect(result.stderr).toBe(
-      'takedesk: there is no node_modules: running npm ci (a minute or two, once)...\n' +
+      'takedesk: there is no node_modules: running npm ci (a few minutes, once)...\n' +
         'takedesk: fetching the Electron binary from GitHub...\n' +
         'takedesk: the Electron binary could not be fetched (TypeError: fetch failed); npm start will use browser mode, npx install-electron retries.\n',
     );
