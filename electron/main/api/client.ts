@@ -706,12 +706,12 @@ function safeOrigin(url: string): string {
 
 /** Drops undefined/null/'' so the service applies its own defaults. */
 function compact<T extends Record<string, unknown>>(query: T): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    out[key] = typeof value === 'number' ? value : String(value);
-  }
-  return out;
+  // fromEntries defines own properties: a `__proto__` key stays a key, never a prototype (issue 13, item 8).
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [key, typeof value === 'number' ? value : String(value)]),
+  );
 }
 
 /** Scripts go out in the array form; everything else is left for the service to judge. */
