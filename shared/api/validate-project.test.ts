@@ -624,21 +624,3 @@ describe('scripts and units', () => {
     expect(scriptUnits('日本 語', 'jpn-jp')).toEqual({ units: 3, unitType: 'characters' });
   });
 });
-
-describe('prototype keys index nothing (issue 13, item 8)', () => {
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
-    'a mainService %s that a caller authorized is a category without a service set, not a crash',
-    (mainService) => {
-      const body = {
-        title: 'Spot',
-        mainService,
-        services: [
-          { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'teenageGirl', script: 'Hi.' },
-        ],
-      };
-      const run = () => validateCreateProject(body, { authorizedMainServices: new Set([mainService]) });
-      expect(run).not.toThrow();
-      expect(run()).toEqual([]);
-    },
-  );
-});
