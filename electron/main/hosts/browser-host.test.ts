@@ -261,23 +261,31 @@ describe('browser-mode host', () => {
     });
     afterAll(() => real.close());
 
-    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
-      'POST /ipc/%s answers "unknown channel", not a server error',
-      async (name) => {
-        const res = await send(real.port, `/ipc/${name}`, {
-          method: 'POST',
-          headers: {
-            host: `127.0.0.1:${real.port}`,
-            cookie: 'takedesk_session=s3cret-value',
-            origin: `http://127.0.0.1:${real.port}`,
-          },
-          body: JSON.stringify({ input: {} }),
-        });
-        expect(res.status).toBeLessThan(500);
-        expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { type: 'VALIDATION_ERROR' } });
-        expect(JSON.parse(res.body).error.message).toMatch(/Unknown channel/);
-      },
-    );
+    it.each([
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      '__defineGetter__',
+      '%E0%A4%A',
+      '%ED%A0%80',
+      '%00',
+      'projects.list%2F..',
+    ])('POST /ipc/%s answers "unknown channel", not a server error', async (name) => {
+      const res = await send(real.port, `/ipc/${name}`, {
+        method: 'POST',
+        headers: {
+          host: `127.0.0.1:${real.port}`,
+          cookie: 'takedesk_session=s3cret-value',
+          origin: `http://127.0.0.1:${real.port}`,
+        },
+        body: JSON.stringify({ input: {} }),
+      });
+      expect(res.status).toBeLessThan(500);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { type: 'VALIDATION_ERROR' } });
+      expect(JSON.parse(res.body).error.message).toMatch(/Unknown channel/);
+    });
   });
 
   it('routes media requests to the resolver', async () => {
