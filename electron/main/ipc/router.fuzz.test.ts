@@ -63,8 +63,9 @@ const STRINGS = [
 let world: TestWorld;
 const known = { projectIds: [] as string[], deliverableIds: [] as string[] };
 
-const ctx = { transport: 'browser' as const };
-const invoke = (channel: unknown, input: unknown) => world.services.router.invoke(channel, input, ctx);
+type Transport = 'browser' | 'electron';
+const invoke = (channel: unknown, input: unknown, transport: Transport = 'browser') =>
+  world.services.router.invoke(channel, input, { transport });
 
 function idArb(): fc.Arbitrary<string> {
   return fc.oneof(
@@ -240,9 +241,10 @@ describe('IPC fuzz (fast-check, fixed seed): every channel', () => {
             { weight: 1, arbitrary: anythingArb },
             { weight: 2, arbitrary: derive(contract[channel].input) },
           ),
-          async (input) => {
+          fc.constantFrom<Transport>('browser', 'electron'),
+          async (input, transport) => {
             const before = world.requests.length;
-            expectEnvelope(await invoke(channel, input), channel, input);
+            expectEnvelope(await invoke(channel, input, transport), channel, input);
             expect(offSpec(before)).toEqual([]);
           },
         ),
