@@ -307,6 +307,17 @@ describe('ids stay in their path segment: the token never reaches another endpoi
     },
   );
 
+  it('the parsed URL is checked too: a base URL whose query or fragment would swallow the path sends nothing', async () => {
+    const before = proxy.forwarded.length;
+    for (const base of [`${proxy.url}/?x=1`, `${proxy.url}/#top`, `${proxy.url}/api?`]) {
+      const odd = clientFor(base, sandbox.tokens.full);
+      for (const run of [() => odd.getProject('p1'), () => odd.listProjects(), () => odd.approveAll('p1')]) {
+        expect((await failure(run())).type, base).toBe('VALIDATION_ERROR');
+      }
+    }
+    expect(proxy.forwarded.slice(before)).toEqual([]);
+  });
+
   it('well-formed unknown ids (prototype keys, odd characters) reach only their own endpoint', async () => {
     await through(async () => {
       const before = proxy.forwarded.length;
