@@ -54,7 +54,10 @@ export function createSettings(deps: {
       if (patch.libraryDir !== undefined && !isAbsolute(patch.libraryDir)) {
         throw localError('VALIDATION_ERROR', 'The library folder must be an absolute path.');
       }
-      const next = { ...current(), ...patch };
+      // A field sent as `undefined` (structured clone keeps it; Electron IPC) changes nothing, rather than
+      // spreading over the current value and unsetting the library folder.
+      const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const next: Settings = { ...current(), ...changes };
       deps.store.set(KEY, next);
       deps.onChange?.(next);
       return next;

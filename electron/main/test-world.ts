@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox, type Sandbox } from '../sandbox/server';
+import { startLossyProxy, type LossyProxy } from './api/test-support';
 import { createMemorySettingsStore } from './profiles';
 import { createMemorySecretStore } from './secrets';
 import { createServices, type Services } from './services';
@@ -11,13 +12,23 @@ export interface TestWorld {
   dir: string;
   sandbox: Sandbox;
   services: Services;
+  /** Where main reaches the sandbox: the recording proxy with `record`, else the sandbox itself. */
+  serviceUrl: string;
+  /** With `record`: every request that reached the sandbox through main, as "METHOD path?query". */
+  requests: string[];
   close(): Promise<void>;
 }
 
+export interface TestWorldOptions {
+  /** Put a recording proxy between main and the sandbox (its log is `requests`). */
+  record?: boolean;
+}
+
 /** For tests: everything lives in a temp folder and on 127.0.0.1, and `close()` removes it all. */
-export async function startTestWorld(prefix: string): Promise<TestWorld> {
+export async function startTestWorld(prefix: string, options: TestWorldOptions = {}): Promise<TestWorld> {
   const dir = await mkdtemp(join(tmpdir(), `takedesk-${prefix}-`));
   const sandbox = await createSandbox({ delivery: 'manual' });
+  const proxy: LossyProxy | null = options.record ? await startLossyProxy(sandbox.url) : null;
   const services = await createServices({
     mode: 'browser',
     dataDir: dir,
@@ -26,7 +37,7 @@ export async function startTestWorld(prefix: string): Promise<TestWorld> {
     mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
     desktop: { reveal: () => undefined, startDrag: () => false },
     version: '0.0.0-test',
-    externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
+    externalSandbox: { url: proxy?.url ?? sandbox.url, token: sandbox.tokens.full },
     libraryDir: join(dir, 'Library'),
     log: () => undefined,
   });
@@ -34,8 +45,11 @@ export async function startTestWorld(prefix: string): Promise<TestWorld> {
     dir,
     sandbox,
     services,
+    serviceUrl: proxy?.url ?? sandbox.url,
+    requests: proxy?.forwarded ?? [],
     async close() {
       await services.dispose();
+      await proxy?.close();
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
     },

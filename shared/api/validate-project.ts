@@ -39,13 +39,17 @@ export interface ValidateOptions {
 type Json = Record<string, unknown>;
 
 /** Subcategories each project category takes, and which of them are required. */
-const SERVICE_SETS: Record<string, { allowed: readonly string[]; required: readonly string[] }> = {
-  voice_over: { allowed: ['voice_over'], required: ['voice_over'] },
-  audio_ads: {
-    allowed: ['scriptwriting', 'voice_over', 'post-production'],
-    required: ['voice_over', 'post-production'],
-  },
-};
+// A Map, so a request's `mainService` (`constructor`, `__proto__`) never finds a prototype member (issue 13, item 8).
+const SERVICE_SETS = new Map<string, { allowed: readonly string[]; required: readonly string[] }>([
+  ['voice_over', { allowed: ['voice_over'], required: ['voice_over'] }],
+  [
+    'audio_ads',
+    {
+      allowed: ['scriptwriting', 'voice_over', 'post-production'],
+      required: ['voice_over', 'post-production'],
+    },
+  ],
+]);
 
 const TITLE_MAX = 100;
 
@@ -237,7 +241,7 @@ function checkServices(c: Collector, body: Json, mainService: string | undefined
   if (isMissing(services)) return c.add('SERVICES_REQUIRED', 'services');
   if (!Array.isArray(services)) return c.add('SERVICES_WRONG_TYPE', 'services');
   const authorized = options.authorizedSubCategories ?? new Set<string>(SUB_CATEGORIES);
-  const set = mainService ? SERVICE_SETS[mainService] : undefined;
+  const set = mainService ? SERVICE_SETS.get(mainService) : undefined;
   const seen = new Set<string>();
   let unresolved = false;
   services.forEach((service: unknown, i) => {

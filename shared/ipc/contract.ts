@@ -15,6 +15,7 @@ import type {
   Track,
   VersionsResponse,
 } from '../api';
+import { Id } from '../api/ids';
 import type { AudioAnalysis, QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
 import type {
@@ -43,8 +44,8 @@ function channel<I extends z.ZodType>(input: I) {
   return { returns: <O>(): ChannelSpec<I, O> => ({ input }) };
 }
 
-// Ids come from the service; we only insist they are sane strings (the service answers *_NO_EXIST otherwise).
-const id = z.string().min(1).max(200);
+// Ids go into request paths and index records: one rule for all (shared/api/ids.ts); unknown ids are the service's *_NO_EXIST.
+const id = Id;
 const none = z.undefined().or(z.null()).or(z.object({}).strict());
 const url = z.string().max(2000);
 const text = (max: number) => z.string().max(max);

@@ -13,7 +13,7 @@ import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 import { ApiClientError } from './errors';
 import type { RetryInfo } from './retry';
-import { sandboxControl, startLossyProxy, type LossyProxy } from './test-support';
+import { isSpecRequest, sandboxControl, startLossyProxy, type LossyProxy } from './test-support';
 
 let sandbox: Sandbox;
 let proxy: LossyProxy;
@@ -236,8 +236,103 @@ describe('every endpoint', () => {
   });
 
   it('encodes ids as path segments', async () => {
-    const f = await failure(client.getProject('../projects?x=1'));
+    const f = await failure(client.getProject('a b:c@d+e'));
     expect(f.type).toBe('PROJECT_NO_EXIST');
+  });
+});
+
+describe('ids stay in their path segment: the token never reaches another endpoint (issue 13, item 7)', () => {
+  const HOSTILE = [
+    '..',
+    '.',
+    '%2e%2e',
+    '.%2E',
+    'a/b',
+    '../projects',
+    'a\\b',
+    '\ud800',
+    'x\udfffy',
+    '?x',
+    'a?status=canceled',
+    '#',
+    'a#b',
+    '\u0000',
+    'a\nb',
+    '\u0085',
+    '',
+    'x'.repeat(201),
+  ];
+  const calls = (id: string): Array<() => Promise<unknown>> => [
+    () => client.getProject(id),
+    () => client.cancelProject(id, { reason: '', reasonCode: 'no_longer_needed' }),
+    () => client.listDeliverables(id),
+    () => client.approveAll(id),
+    () => client.getDeliverable(id),
+    () => client.approveDeliverable(id),
+    () => client.rejectDeliverable(id),
+    () => client.selectWinner(id),
+    () => client.listVersions(id),
+    () => client.createRevision(id, { instructions: 'x' }),
+    () => client.getAttributes(id),
+    () => client.getAttributeValues('voice_over', id),
+    () => client.getAttributeValues(id, 'language'),
+    () => client.getTrack(id),
+  ];
+  let viaProxy: ApiClient;
+  beforeAll(() => {
+    viaProxy = clientFor(proxy.url, sandbox.tokens.full);
+  });
+  // Rebinds `client` in `calls` to the recording proxy for these tests only.
+  const through = async (run: () => Promise<void>) => {
+    const direct = client;
+    client = viaProxy;
+    try {
+      await run();
+    } finally {
+      client = direct;
+    }
+  };
+
+  it.each(HOSTILE.map((id) => [JSON.stringify(id), id]))(
+    'id %s answers VALIDATION_ERROR from every method and sends nothing',
+    async (_label, id) => {
+      await through(async () => {
+        const before = proxy.forwarded.length;
+        for (const call of calls(id)) {
+          const f = await failure(call());
+          expect(f.type, String(f.error)).toBe('VALIDATION_ERROR');
+        }
+        expect(proxy.forwarded.slice(before)).toEqual([]);
+      });
+    },
+  );
+
+  it('the parsed URL is checked too: a base URL whose query or fragment would swallow the path sends nothing', async () => {
+    const before = proxy.forwarded.length;
+    for (const base of [`${proxy.url}/?x=1`, `${proxy.url}/#top`, `${proxy.url}/api?`]) {
+      const odd = clientFor(base, sandbox.tokens.full);
+      for (const run of [() => odd.getProject('p1'), () => odd.listProjects(), () => odd.approveAll('p1')]) {
+        expect((await failure(run())).type, base).toBe('VALIDATION_ERROR');
+      }
+    }
+    expect(proxy.forwarded.slice(before)).toEqual([]);
+  });
+
+  it('well-formed unknown ids (prototype keys, odd characters) reach only their own endpoint', async () => {
+    await through(async () => {
+      const before = proxy.forwarded.length;
+      for (const id of ['__proto__', 'constructor', 'toString', '...', 'a b', 'é😀', "a'(b)*!~"]) {
+        for (const call of calls(id)) {
+          const f = await failure(call());
+          expect(f.type, `${id}: ${String(f.error)}`).not.toBe('VALIDATION_ERROR');
+          expect(f.error).not.toBeInstanceOf(TypeError);
+          expect(f.error).not.toBeInstanceOf(URIError);
+        }
+      }
+      const sent = proxy.forwarded.slice(before);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.filter((request) => !isSpecRequest(request))).toEqual([]);
+    });
   });
 });
 
@@ -346,7 +441,8 @@ describe('service errors arrive with type, heading status and body status', () =
       'DELIVERABLE_NO_EXIST',
       'listVersions',
     );
-    await expectServiceError(client.approveDeliverable(''), 'ID_REQUIRED', 'approveDeliverable');
+    // An empty id would send `PUT /deliverables/`, not the endpoint: refused before sending (issue 13, item 7).
+    expect((await failure(client.approveDeliverable(''))).type).toBe('VALIDATION_ERROR');
   });
 
   it('revision errors, talent away and approve-all states', async () => {

@@ -14,7 +14,9 @@ import {
   DeliverablesResponse,
   DeliverableSummary,
   ErrorBody,
+  ID_RULE_MESSAGE,
   isoNoZone,
+  isSafeId,
   isServiceError,
   ListProjectsResponse,
   normalizeScript,
@@ -174,12 +176,30 @@ const NOT_SENT_TIMEOUTS = new Set(['lookup', 'connect', 'secureConnect']);
 const FINDER_PAGE_SIZE = 100;
 const FINDER_MAX_PAGES = 10;
 
-const seg = encodeURIComponent;
+/**
+ * Builds an endpoint path from its template, e.g. endpoint`/projects/${id}`: each value must pass the id rule
+ * (shared/api/ids.ts) and is percent-encoded as one path segment, so no id can reach another endpoint
+ * (issue 13, item 7). `send` checks the parsed URL again before the token goes anywhere.
+ */
+function endpoint(template: TemplateStringsArray, ...ids: Array<string | number>): string {
+  let path = template[0]!;
+  ids.forEach((value, i) => {
+    const text = String(value);
+    if (!isSafeId(text)) throw invalidId();
+    path += encodeURIComponent(text) + template[i + 1]!;
+  });
+  return path;
+}
+
+function invalidId(): ApiClientError {
+  return new ApiClientError('VALIDATION_ERROR', ID_RULE_MESSAGE);
+}
 
 /** Creates a client bound to one base URL and token source. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
   const origin = safeOrigin(baseUrl);
+  const basePath = safePathname(baseUrl);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const policy: RetryPolicy = retryPolicy(options.retry);
   const fallbacks = options.fallbacks ?? builtinFallbacks();
@@ -187,6 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const sentAt = new WeakMap<Call<unknown>, string>();
 
   async function send<T>(call: Call<T>, trace: Trace = { lostResponse: false }): Promise<T> {
+    const url = targetOf(call.path);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (call.auth !== false) {
       const token = await options.getToken();
@@ -195,7 +216,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (let attempt = 0; ; attempt++) {
       let response: Response<string>;
       try {
-        response = await got(baseUrl + call.path, {
+        response = await got(url, {
           method: call.method,
           headers,
           ...(call.searchParams ? { searchParams: call.searchParams } : {}),
@@ -233,6 +254,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return interpret(response, call);
     }
+  }
+
+  /**
+   * The URL a call goes to, refused (VALIDATION_ERROR) unless its path is exactly the endpoint's, as built:
+   * the URL parser must not resolve a dot segment or find a query or fragment in it, so the token only ever
+   * goes to the endpoint the call names (defence in depth behind `endpoint`).
+   */
+  function targetOf(path: string): URL {
+    let url: URL;
+    try {
+      url = new URL(baseUrl + path);
+    } catch {
+      throw new ApiClientError('VALIDATION_ERROR', `The service address ${baseUrl} is not a valid URL.`);
+    }
+    if (url.pathname !== basePath + path || url.search !== '' || url.hash !== '') throw invalidId();
+    return url;
   }
 
   async function pause(call: Call<unknown>, attempt: number, delayMs: number, reason: string): Promise<void> {
@@ -340,8 +377,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     },
 
-    getProject(id) {
-      return send({ operation: 'getProject', method: 'GET', path: `/projects/${seg(id)}`, schema: Project });
+    async getProject(id) {
+      return send({
+        operation: 'getProject',
+        method: 'GET',
+        path: endpoint`/projects/${id}`,
+        schema: Project,
+      });
     },
 
     async createProject(body) {
@@ -357,12 +399,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return send(call);
     },
 
-    cancelProject(id, { reason, reasonCode }) {
+    async cancelProject(id, { reason, reasonCode }) {
       return write(
         {
           operation: 'cancelProject',
           method: 'PUT',
-          path: `/projects/${seg(id)}`,
+          path: endpoint`/projects/${id}`,
           json: { status: 'canceled', reason, reasonCode },
           schema: CancelProjectResponse,
         },
@@ -386,21 +428,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     },
 
-    listDeliverables(projectId) {
+    async listDeliverables(projectId) {
       return send({
         operation: 'listDeliverables',
         method: 'GET',
-        path: `/deliverables/project/${seg(projectId)}`,
+        path: endpoint`/deliverables/project/${projectId}`,
         schema: DeliverablesResponse,
       });
     },
 
-    approveAll(projectId) {
+    async approveAll(projectId) {
       return write(
         {
           operation: 'approveAll',
           method: 'PUT',
-          path: `/deliverables/project/${seg(projectId)}`,
+          path: endpoint`/deliverables/project/${projectId}`,
           json: { status: 'approved' },
           schema: ApproveAllResponse,
         },
@@ -412,21 +454,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     },
 
-    getDeliverable(id) {
+    async getDeliverable(id) {
       return send({
         operation: 'getDeliverable',
         method: 'GET',
-        path: `/deliverables/${seg(id)}`,
+        path: endpoint`/deliverables/${id}`,
         schema: Deliverable,
       });
     },
 
-    approveDeliverable(id) {
+    async approveDeliverable(id) {
       return write(
         {
           operation: 'approveDeliverable',
           method: 'PUT',
-          path: `/deliverables/${seg(id)}`,
+          path: endpoint`/deliverables/${id}`,
           json: { status: 'approved' },
           schema: DeliverableSummary,
         },
@@ -437,13 +479,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     },
 
-    rejectDeliverable(id, params = {}) {
+    async rejectDeliverable(id, params = {}) {
       const fields = compact({ ...params });
       return write(
         {
           operation: 'rejectDeliverable',
           method: 'PUT',
-          path: `/deliverables/${seg(id)}`,
+          path: endpoint`/deliverables/${id}`,
           json: { status: 'rejected', ...fields },
           schema: RejectResponse,
         },
@@ -455,12 +497,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     },
 
-    selectWinner(id) {
+    async selectWinner(id) {
       return write(
         {
           operation: 'selectWinner',
           method: 'PUT',
-          path: `/deliverables/${seg(id)}`,
+          path: endpoint`/deliverables/${id}`,
           json: { status: 'winner' },
           schema: DeliverableSummary,
         },
@@ -473,22 +515,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     },
 
-    listVersions(id) {
+    async listVersions(id) {
       return send({
         operation: 'listVersions',
         method: 'GET',
-        path: `/revisions/${seg(id)}/versions`,
+        path: endpoint`/revisions/${id}/versions`,
         schema: VersionsResponse,
       });
     },
 
-    createRevision(id, body) {
+    async createRevision(id, body) {
       const json = { ...compact({ ...body }), checkTalent: body.checkTalent ?? false };
       return write(
         {
           operation: 'createRevision',
           method: 'POST',
-          path: `/revisions/${seg(id)}`,
+          path: endpoint`/revisions/${id}`,
           json,
           schema: RevisionResponse,
         },
@@ -520,7 +562,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           send({
             operation: 'getAttributes',
             method: 'GET',
-            path: `/categories/${seg(categoryId)}/attributes`,
+            path: endpoint`/categories/${categoryId}/attributes`,
             schema: CategoryAttributesResponse,
           }),
         () => fallbacks.attributes(categoryId),
@@ -534,7 +576,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             operation: 'getAttributeValues',
             method: 'GET',
             // Singular `attribute` on the live service (service-facts §1).
-            path: `/categories/${seg(categoryId)}/attribute/${seg(attributeId)}/values`,
+            path: endpoint`/categories/${categoryId}/attribute/${attributeId}/values`,
             schema: AttributeValuesResponse,
           }),
         () => fallbacks.attributeValues(categoryId, attributeId),
@@ -557,8 +599,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     getTrack(id) {
       return withFallback(
-        () =>
-          send({ operation: 'getTrack', method: 'GET', path: `/tracks/${seg(String(id))}`, schema: Track }),
+        () => send({ operation: 'getTrack', method: 'GET', path: endpoint`/tracks/${id}`, schema: Track }),
         () => fallbacks.track(Number(id)),
       );
     },
@@ -651,6 +692,15 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The base URL's own path (a service may live under a prefix), without a trailing slash. */
+function safePathname(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
 function safeOrigin(url: string): string {
   try {
     return new URL(url).origin;
@@ -661,12 +711,12 @@ function safeOrigin(url: string): string {
 
 /** Drops undefined/null/'' so the service applies its own defaults. */
 function compact<T extends Record<string, unknown>>(query: T): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    out[key] = typeof value === 'number' ? value : String(value);
-  }
-  return out;
+  // fromEntries defines own properties: a `__proto__` key stays a key, never a prototype (issue 13, item 8).
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [key, typeof value === 'number' ? value : String(value)]),
+  );
 }
 
 /** Scripts go out in the array form; everything else is left for the service to judge. */

@@ -4,9 +4,17 @@
  * and a create whose outcome is unknown. The IPC router maps both by their `type`/`status`.
  */
 
-/** Codes of client-side failures; `HTTP_<status>` is an error answer without a readable body. */
+/**
+ * Codes of client-side failures; `HTTP_<status>` is an error answer without a readable body;
+ * `VALIDATION_ERROR` is a request refused before sending (an id that would not stay in its path segment).
+ */
 export type ApiClientErrorType =
-  'NETWORK_UNREACHABLE' | 'TIMEOUT' | 'UNEXPECTED_RESPONSE' | 'CREATE_OUTCOME_UNKNOWN' | `HTTP_${number}`;
+  | 'NETWORK_UNREACHABLE'
+  | 'TIMEOUT'
+  | 'UNEXPECTED_RESPONSE'
+  | 'CREATE_OUTCOME_UNKNOWN'
+  | 'VALIDATION_ERROR'
+  | `HTTP_${number}`;
 
 export interface ApiClientErrorOptions {
   /** Heading status when a response came back, else 0. */

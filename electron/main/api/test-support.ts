@@ -103,3 +103,32 @@ export async function sandboxControl(
   if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${await response.text()}`);
   return response.json();
 }
+
+// One path segment as a well-behaved client sends it: percent-encoded, never a dot segment.
+const SEG = String.raw`(?!\.{1,2}(?:[/?]|$))(?!(?:%2e|\.){1,2}(?:[/?]|$))[^/?#\\]+`;
+/** Every endpoint of creative-audio-api.md and service-facts §1, §4, §7, as "METHOD path" patterns. */
+export const SPEC_ENDPOINTS: readonly RegExp[] = [
+  'GET /projects',
+  'POST /projects',
+  'GET /projects/{}',
+  'PUT /projects/{}',
+  'GET /search',
+  'GET /deliverables/project/{}',
+  'PUT /deliverables/project/{}',
+  'GET /deliverables/{}',
+  'PUT /deliverables/{}',
+  'GET /revisions/{}/versions',
+  'POST /revisions/{}',
+  'GET /categories',
+  'GET /categories/{}/attributes',
+  'GET /categories/{}/attribute/{}/values',
+  'GET /tracks',
+  'GET /tracks/{}',
+  'POST /quote',
+  'POST /users/auth',
+].map((template) => new RegExp(`^${template.replaceAll('{}', SEG)}(?:\\?[^#]*)?$`, 'i'));
+
+/** Whether a recorded "METHOD path" request targets one of the spec's endpoints. */
+export function isSpecRequest(request: string): boolean {
+  return SPEC_ENDPOINTS.some((pattern) => pattern.test(request));
+}

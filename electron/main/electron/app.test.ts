@@ -187,6 +187,18 @@ describe('Electron edge', () => {
     expect(await (await media(new Request('takedesk-media://library/abc'))).text()).toBe('lib abc');
     expect(await (await media(new Request('takedesk-media://remote/t1'))).text()).toBe('remote t1');
   });
+
+  it('a malformed escape or a lone surrogate in a protocol URL answers 4xx, never a thrown URIError', async () => {
+    const { record } = await boot();
+    const app = record.protocolHandlers.get('app')!;
+    const media = record.protocolHandlers.get('takedesk-media')!;
+    for (const path of ['%E0%A4%A', '%', '%ED%A0%80', 'a%2Fb%ZZ']) {
+      expect((await app(new Request(`app://takedesk/${path}`))).status).toBe(404);
+      for (const host of ['library', 'remote']) {
+        expect((await media(new Request(`takedesk-media://${host}/${path}`))).status).toBe(400);
+      }
+    }
+  });
 });
 
 describe('desktop integration', () => {

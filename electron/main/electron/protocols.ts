@@ -33,7 +33,8 @@ export function handleProtocols(
   electron.protocol.handle(APP_SCHEME, (request) => serveRenderer(request, options.rendererDir));
   electron.protocol.handle(MEDIA_SCHEME, (request) => {
     const url = new URL(request.url);
-    const id = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    const id = decodePath(url.pathname.replace(/^\//, ''));
+    if (id === null) return new Response('Bad request', { status: 400 });
     if (url.host === 'library') return options.media.library(id, request);
     if (url.host === 'remote') return options.media.remote(id, request);
     return new Response('Not found', { status: 404 });
@@ -43,7 +44,8 @@ export function handleProtocols(
 export async function serveRenderer(request: Request, rendererDir: string): Promise<Response> {
   const url = new URL(request.url);
   if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
-  const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  const relative = decodePath(url.pathname === '/' ? '/index.html' : url.pathname);
+  if (relative === null) return new Response('Not found', { status: 404 });
   const path = normalize(join(rendererDir, relative));
   if (!path.startsWith(normalize(rendererDir) + sep)) return new Response('Not found', { status: 404 });
   const ext = extname(path);
@@ -61,11 +63,20 @@ export async function serveRenderer(request: Request, rendererDir: string): Prom
     }
     return new Response(await readFile(path), {
       headers: {
-        'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+        'Content-Type': (Object.hasOwn(TYPES, ext) && TYPES[ext]) || 'application/octet-stream',
         'X-Content-Type-Options': 'nosniff',
       },
     });
   } catch {
     return new Response('Not found', { status: 404 });
+  }
+}
+
+/** A percent-decoded path, or null for a malformed escape (an encoded surrogate among them), never a URIError. */
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
   }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../events';
-import type { Router } from '../ipc/router';
+import { createRouter, type Handlers, type Router } from '../ipc/router';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 
 interface Reply {
@@ -169,6 +169,122 @@ describe('browser-mode host', () => {
         body: JSON.stringify({ input: 'x'.repeat(3 * 1024 * 1024) }),
       });
       expect(res.status).toBe(413);
+    });
+  });
+
+  describe('bodies are counted as they arrive (issue 13, item 6)', () => {
+    /** Streams `total` bytes of a JSON string with no Content-Length (chunked), as fast as the server takes them. */
+    function streamChunked(total: number) {
+      return new Promise<{ status: number; body: string; sent: number; error?: string }>((resolve) => {
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        let sent = 0;
+        let answered = false;
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: host.port,
+            path: '/ipc/projects.create',
+            method: 'POST',
+            headers: {
+              ...own(),
+              origin: `http://127.0.0.1:${host.port}`,
+              'content-type': 'application/json',
+            },
+          },
+          (res) => {
+            answered = true;
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body, sent }));
+            res.on('error', () => resolve({ status: res.statusCode ?? 0, body, sent }));
+          },
+        );
+        req.on('error', (e) => {
+          if (!answered) resolve({ status: 0, body: '', sent, error: e.message });
+        });
+        req.write('{"input":{"body":{"title":"');
+        const pump = () => {
+          while (!answered && !req.destroyed && sent < total) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          if (!answered && !req.destroyed) req.end('"}}}');
+        };
+        pump();
+      });
+    }
+
+    it('a chunked 64 MiB POST answers 413 early, and the host does not hold it in memory', async () => {
+      const total = 64 * 1024 * 1024;
+      global.gc?.();
+      const before = process.memoryUsage();
+      const reply = await streamChunked(total);
+      const after = process.memoryUsage();
+      expect(reply.error).toBeUndefined();
+      expect(reply.status).toBe(413);
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { type: 'VALIDATION_ERROR' } });
+      // It stopped reading near the 2 MiB limit: the client was answered long before it had sent everything.
+      expect(reply.sent).toBeLessThan(16 * 1024 * 1024);
+      expect(after.heapUsed - before.heapUsed).toBeLessThan(16 * 1024 * 1024);
+      expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(16 * 1024 * 1024);
+    });
+
+    it('a chunked body under the limit still runs', async () => {
+      const reply = await streamChunked(256 * 1024);
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { channel: 'projects.create' } });
+    });
+
+    it('the host answers normally after refusing a body', async () => {
+      await streamChunked(8 * 1024 * 1024);
+      const res = await send(host.port, '/ipc/projects.list', {
+        method: 'POST',
+        headers: { ...own(), origin: `http://127.0.0.1:${host.port}` },
+        body: JSON.stringify({ input: { page: 1 } }),
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
+  describe('prototype keys as channel names, through the real router (issue 13, item 8)', () => {
+    let real: BrowserHost;
+    beforeAll(async () => {
+      const handlers = new Proxy({} as Handlers, { get: () => () => 'ran' });
+      real = await startBrowserHost({
+        router: createRouter({ handlers }),
+        events,
+        rendererDir: dir,
+        secret: 's3cret-value',
+        media: { library: async () => new Response(''), remote: async () => new Response('') },
+      });
+    });
+    afterAll(() => real.close());
+
+    it.each([
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      '__defineGetter__',
+      '%E0%A4%A',
+      '%ED%A0%80',
+      '%00',
+      'projects.list%2F..',
+    ])('POST /ipc/%s answers "unknown channel", not a server error', async (name) => {
+      const res = await send(real.port, `/ipc/${name}`, {
+        method: 'POST',
+        headers: {
+          host: `127.0.0.1:${real.port}`,
+          cookie: 'takedesk_session=s3cret-value',
+          origin: `http://127.0.0.1:${real.port}`,
+        },
+        body: JSON.stringify({ input: {} }),
+      });
+      expect(res.status).toBeLessThan(500);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { type: 'VALIDATION_ERROR' } });
+      expect(JSON.parse(res.body).error.message).toMatch(/Unknown channel/);
     });
   });
 

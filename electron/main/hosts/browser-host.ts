@@ -81,12 +81,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   app.post('/ipc/:channel', async (c) => {
-    const length = Number(c.req.header('content-length') ?? '0');
-    if (length > maxBody) return c.json({ ok: false, error: tooLarge() }, 413);
+    // Counted as the bytes arrive, chunked or not (issue 13, item 6): past the limit nothing more is read, the
+    // answer is 413 and the connection closes, so a huge body never sits in memory.
+    const refuse = () => c.json({ ok: false, error: tooLarge() }, 413, { connection: 'close' });
+    if (Number(c.req.header('content-length') ?? '0') > maxBody) return refuse();
     let input: unknown;
     try {
-      const text = await c.req.text();
-      if (text.length > maxBody) return c.json({ ok: false, error: tooLarge() }, 413);
+      const text = await readBody(c.req.raw, maxBody);
+      if (text === null) return refuse();
       const body = text ? (JSON.parse(text) as unknown) : {};
       input = body && typeof body === 'object' && 'input' in body ? body.input : undefined;
     } catch {
@@ -151,6 +153,25 @@ function sameSecret(given: string, secret: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The request body as text, or null as soon as it passes `max` bytes (the rest is left unread). */
+async function readBody(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function tooLarge() {

@@ -7,6 +7,7 @@ import {
   type ParsedInput,
   type Result,
 } from '../../../shared/ipc';
+import { inputTooLarge, MAX_INPUT_BYTES, MAX_INPUT_DEPTH } from './input-size';
 
 /** Who is calling: handlers may differ only in what the transport can do (reveal in folder, drag out). */
 export interface HandlerContext {
@@ -29,10 +30,16 @@ export interface RouterDeps {
   handlers: Handlers;
   /** Unexpected failures are logged here with their stack; the renderer only sees a generic message. */
   onInternalError?: (channel: string, error: unknown) => void;
+  /** Largest input (about its JSON size) looked at; larger ones answer VALIDATION_ERROR unread. Default 2 MiB. */
+  maxInputBytes?: number;
 }
 
 /** Validates each input against the contract, runs the handler, answers a result envelope. */
-export function createRouter({ handlers, onInternalError }: RouterDeps): Router {
+export function createRouter({
+  handlers,
+  onInternalError,
+  maxInputBytes = MAX_INPUT_BYTES,
+}: RouterDeps): Router {
   return {
     async invoke(channel, input, ctx) {
       if (!isChannel(channel)) {
@@ -40,6 +47,18 @@ export function createRouter({ handlers, onInternalError }: RouterDeps): Router 
           type: 'VALIDATION_ERROR',
           status: 0,
           message: `Unknown channel: ${describe(channel)}`,
+        });
+      }
+      // Bounded before validation: a huge or deeply nested input never reaches the schema or a handler.
+      const tooLarge = inputTooLarge(input, maxInputBytes, MAX_INPUT_DEPTH);
+      if (tooLarge) {
+        return fail({
+          type: 'VALIDATION_ERROR',
+          status: 0,
+          message:
+            tooLarge === 'size'
+              ? `Input for ${channel} is too large (more than ${Math.round(maxInputBytes / 1024)} KiB).`
+              : `Input for ${channel} is nested too deeply.`,
         });
       }
       const parsed = contract[channel].input.safeParse(input);

@@ -31,11 +31,9 @@ export function createFileSecretStore({ path }: FileSecretStoreDeps): SecretStor
     } catch {
       throw new SecretStoreError('SECRETS_UNREADABLE', `The secrets file ${path} is not valid JSON.`);
     }
-    const out: Record<string, string> = {};
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
-    }
-    return out;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    // Own properties only, here and in every lookup: a key like `constructor` is just a key (issue 13, item 8).
+    return Object.fromEntries(Object.entries(value).filter(([, item]) => typeof item === 'string'));
   }
 
   async function save(next: Record<string, string>): Promise<void> {
@@ -57,17 +55,18 @@ export function createFileSecretStore({ path }: FileSecretStoreDeps): SecretStor
   return {
     async get(key) {
       await queue;
-      return (await load())[key] ?? null;
+      const secrets = await load();
+      return Object.hasOwn(secrets, key) ? secrets[key]! : null;
     },
     set(key, value) {
       return update((secrets) => {
-        secrets[key] = value;
+        Object.defineProperty(secrets, key, { value, enumerable: true, writable: true, configurable: true });
         return true;
       });
     },
     delete(key) {
       return update((secrets) => {
-        if (!(key in secrets)) return false;
+        if (!Object.hasOwn(secrets, key)) return false;
         delete secrets[key];
         return true;
       });

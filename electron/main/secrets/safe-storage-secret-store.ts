@@ -37,9 +37,8 @@ export function createSafeStorageSecretStore({
   function record(): Record<string, string> {
     const value = store.get(RECORD_KEY);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    const out: Record<string, string> = {};
-    for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
-    return out;
+    // Own properties only, here and in every lookup: a key like `constructor` is just a key (issue 13, item 8).
+    return Object.fromEntries(Object.entries(value).filter(([, item]) => typeof item === 'string'));
   }
 
   function backend(): SecretsBackendInfo {
@@ -64,8 +63,9 @@ export function createSafeStorageSecretStore({
 
   return {
     async get(key) {
-      const encoded = record()[key];
-      if (encoded === undefined) return null;
+      const all = record();
+      if (!Object.hasOwn(all, key)) return null;
+      const encoded = all[key]!;
       if (!safeStorage.isEncryptionAvailable()) {
         throw new SecretStoreError(
           'SECRETS_UNAVAILABLE',
@@ -91,7 +91,7 @@ export function createSafeStorageSecretStore({
     },
     async delete(key) {
       const next = record();
-      if (!(key in next)) return;
+      if (!Object.hasOwn(next, key)) return;
       delete next[key];
       store.set(RECORD_KEY, next);
     },

@@ -160,3 +160,28 @@ describe('safeStorage secret store', () => {
     expect(await secrets.get('k')).toBeNull();
   });
 });
+
+describe('prototype keys are plain keys in every store (issue 13, item 8)', () => {
+  const KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+  const stores = async () => [
+    ['memory', createMemorySecretStore()] as const,
+    ['file', createFileSecretStore({ path: join(await tempDir(), 'secrets.json') })] as const,
+    [
+      'safeStorage',
+      createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), store: fakeStore() }),
+    ] as const,
+  ];
+
+  it.each(KEYS)('%s: absent reads null and deletes nothing; set and get round-trip', async (key) => {
+    for (const [name, store] of await stores()) {
+      await store.set('other', 'kept');
+      await expect(store.get(key), name).resolves.toBeNull();
+      await store.delete(key);
+      await store.set(key, 'v1');
+      await expect(store.get(key), name).resolves.toBe('v1');
+      await expect(store.get('other'), name).resolves.toBe('kept');
+      await store.delete(key);
+      await expect(store.get(key), name).resolves.toBeNull();
+    }
+  });
+});
