@@ -549,8 +549,8 @@ const DEFS = {
   }),
   SECONDS_WRONG_TYPE: ext(CREATE_QUOTE, {
     title: 'The length is not valid',
-    hint: 'Enter a positive number of seconds.',
-    message: 'seconds must be a positive number.',
+    hint: 'Enter a positive number of seconds, at most 3600 (one hour).',
+    message: 'seconds must be a positive number of at most 3600.',
   }),
   VOICE_PERSPECTIVE_WRONG_TYPE: ext(CREATE_QUOTE, {
     title: 'The voice perspective is not valid',
