@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import {
@@ -106,6 +107,12 @@ export function errorResponse(type: string, operation: Operation | undefined, me
   return Response.json({ status: body, type, message: text }, { status: http });
 }
 
+/**
+ * Largest request body read (sandbox choice, README): bytes are counted as they arrive, chunked bodies
+ * too, and reading stops at the limit with BODY_TOO_LARGE 413. The largest valid project is far smaller.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function asObject(value: unknown): Json {
@@ -125,9 +132,10 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** The query as an object (first value of each key); no prototype, so `?__proto__=` or `?constructor=` are plain keys. */
 function queryObject(c: Context): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of new URL(c.req.url).searchParams) if (!(key in out)) out[key] = value;
+  const out = Object.create(null) as Record<string, string>;
+  for (const [key, value] of new URL(c.req.url).searchParams) if (!Object.hasOwn(out, key)) out[key] = value;
   return out;
 }
 
@@ -159,6 +167,32 @@ export function createApp(deps: AppDeps) {
   const { engine, faults, services } = deps;
 
   const now = deps.now ?? Date.now;
+
+  // Every route that reads a body: Content-Length over the limit is refused unread, a chunked body is
+  // counted while it streams and refused at the first byte past the limit (the rest is discarded).
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        const answer = errorResponse(
+          'BODY_TOO_LARGE',
+          undefined,
+          `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB, sandbox limit).`,
+        );
+        // The rest of the body is not read, so the connection cannot carry another request.
+        answer.headers.set('connection', 'close');
+        return answer;
+      },
+    }),
+  );
+  // Then the whole body (at most the limit) is read before any answer: one sent while the client is
+  // still sending (FORBIDDEN is decided before the body is looked at) makes node:http drop the
+  // connection under the client's next request on it ("other side closed"). Routes read it from cache.
+  app.use('*', async (c, next) => {
+    if (c.req.raw.body) await c.req.text().catch(() => undefined);
+    await next();
+  });
 
   function authenticate(c: Context<Env>, scope?: Scope): { userId: string; scopes: Scope[] } {
     const token = c.req.header('x-access-token');

@@ -107,7 +107,7 @@ export function createEngine(deps: EngineDeps) {
 
   function findProject(id: string, userId: string): ProjectRecord {
     const projects = st().projects;
-    const project = Object.hasOwn(projects, id) ? projects[id] : undefined;
+    const project = ownValue(projects, id);
     if (!project) throw new SandboxError('PROJECT_NO_EXIST', `Project ${id} does not exist.`);
     if (project.ownerId !== userId) throw new SandboxError('FORBIDDEN');
     return project;
@@ -115,8 +115,8 @@ export function createEngine(deps: EngineDeps) {
 
   function findDeliverable(id: string, userId: string): { d: DeliverableRecord; project: ProjectRecord } {
     const all = st().deliverables;
-    const d = Object.hasOwn(all, id) ? all[id] : undefined;
-    const project = d ? st().projects[d.projectId] : undefined;
+    const d = ownValue(all, id);
+    const project = d ? ownValue(st().projects, d.projectId) : undefined;
     if (!d || !project) throw new SandboxError('DELIVERABLE_NO_EXIST', `Deliverable ${id} does not exist.`);
     if (project.ownerId !== userId) throw new SandboxError('FORBIDDEN');
     return { d, project };
@@ -130,7 +130,7 @@ export function createEngine(deps: EngineDeps) {
   function settle(project: ProjectRecord): void {
     if (project.status === 'canceled') return;
     const ds = deliverablesOf(project.id);
-    const owed = st().work.some((w) => w.projectId === project.id);
+    const owed = st().work.some((w) => w.projectId === project.id && !w.failed);
     const done =
       !owed &&
       ds.length > 0 &&
@@ -188,6 +188,7 @@ export function createEngine(deps: EngineDeps) {
   // ------------------------------------------------------------------------------------------
   // Simulated creatives
 
+  /** Adds a version to `d`; the media keys are made first, so a throw leaves `d` as it was. */
   function newVersion(
     d: DeliverableRecord,
     instructions: string | null,
@@ -199,7 +200,7 @@ export function createEngine(deps: EngineDeps) {
     if (d.serviceSubCategory === 'scriptwriting') {
       const text = instructions ? `${d.text ?? ''}\n\n(Revised: ${instructions})` : (d.text ?? '');
       version.content = text;
-      const project = st().projects[d.projectId]?.title;
+      const project = ownValue(st().projects, d.projectId)?.title;
       version.media.pdf = mediaRef(
         { kind: 'script-pdf', seed, format: 'pdf', text, title: d.name, project },
         key,
@@ -223,11 +224,16 @@ export function createEngine(deps: EngineDeps) {
     d.versions.push(version);
   }
 
+  /**
+   * A new deliverable with its first version, added to `staged` (not to the state): a work item's
+   * deliverables enter the state together once all of them are made, so a failure leaves none behind.
+   */
   function addDeliverable(
     project: ProjectRecord,
     service: ServiceRecord,
     fields: Pick<DeliverableRecord, 'name' | 'talent'> & Partial<DeliverableRecord>,
     key: (m: MediaDescriptor) => string,
+    staged: DeliverableRecord[],
   ): DeliverableRecord {
     const d: DeliverableRecord = {
       id: randomUUID(),
@@ -239,12 +245,17 @@ export function createEngine(deps: EngineDeps) {
       versions: [],
       ...fields,
     };
-    st().deliverables[d.id] = d;
     newVersion(d, null, key);
+    staged.push(d);
     return d;
   }
 
-  function deliverInitial(project: ProjectRecord, key: (m: MediaDescriptor) => string): void {
+  function deliverInitial(
+    project: ProjectRecord,
+    key: (m: MediaDescriptor) => string,
+    staged: DeliverableRecord[],
+  ): void {
+    checkDeliverable(project);
     const contest = project.fulfillmentType === 'contest';
     const adSeconds = Number(
       project.services.find((s) => s.subCategory === 'scriptwriting')?.seconds ??
@@ -279,6 +290,7 @@ export function createEngine(deps: EngineDeps) {
                 genderAndAge,
               },
               key,
+              staged,
             ),
           );
         } else {
@@ -296,6 +308,7 @@ export function createEngine(deps: EngineDeps) {
                 genderAndAge,
               },
               key,
+              staged,
             ),
           );
         }
@@ -316,25 +329,39 @@ export function createEngine(deps: EngineDeps) {
               genderAndAge ?? (project.services.find((s) => s.genderAndAge)?.genderAndAge as string),
           },
           key,
+          staged,
         );
       }
     }
   }
 
+  /**
+   * Whether a stored project can still be delivered: the create-project checks (and their bounds) on
+   * the record, which a hand-edited or older state file may break. Throws what is wrong.
+   */
+  function checkDeliverable(project: ProjectRecord): void {
+    const { title, mainService, fulfillmentType, fake, test, remarks, services } = project;
+    const body = { title, mainService, fulfillmentType, fake, test, remarks, services };
+    const issue = validateCreateProject(body)[0];
+    if (issue) throw new Error(`${issue.code} at ${issue.path || 'project'}: ${issue.message}`);
+  }
+
+  /** Delivers one work item whole, or throws and changes nothing. */
   function deliverItem(item: WorkItem, key: (m: MediaDescriptor) => string): void {
-    const project = st().projects[item.projectId];
+    const project = ownValue(st().projects, item.projectId);
     if (!project || project.status === 'canceled') return;
+    const staged: DeliverableRecord[] = [];
     if (item.kind === 'initial') {
-      deliverInitial(project, key);
+      deliverInitial(project, key, staged);
     } else if (item.kind === 'revision' && item.deliverableId) {
-      const d = st().deliverables[item.deliverableId];
+      const d = ownValue(st().deliverables, item.deliverableId);
       if (d?.status === 'revisionRequested' && d.pendingRevision) {
         newVersion(d, d.pendingRevision.instructions, key);
         d.status = 'reviewable';
         delete d.pendingRevision;
       }
     } else if (item.kind === 'replacement' && item.deliverableId) {
-      const old = st().deliverables[item.deliverableId];
+      const old = ownValue(st().deliverables, item.deliverableId);
       const service = project.services.find((s) => s.id === old?.serviceId);
       if (old && service) {
         const genderAndAge = old.rejection?.newGenderAndAge ?? old.genderAndAge;
@@ -358,9 +385,12 @@ export function createEngine(deps: EngineDeps) {
             genderAndAge,
           },
           key,
+          staged,
         );
       }
     }
+    const deliverables = st().deliverables;
+    for (const d of staged) deliverables[d.id] = d;
   }
 
   return {
@@ -543,7 +573,7 @@ export function createEngine(deps: EngineDeps) {
           !(
             w.projectId === project.id &&
             w.deliverableId !== undefined &&
-            state.deliverables[w.deliverableId]?.serviceId === d.serviceId &&
+            ownValue(state.deliverables, w.deliverableId)?.serviceId === d.serviceId &&
             w.deliverableId !== d.id
           ),
       );
@@ -565,7 +595,8 @@ export function createEngine(deps: EngineDeps) {
         throw new SandboxError('DELIVERABLE_REJECTED');
       if (d.status === 'revisionRequested') throw new SandboxError('DELIVERABLE_PENDING_REVISION');
       if (checkTalent) {
-        const until = st().talentAway[d.talent.id] ?? catalog.awayUntil?.(d.talent.id, now()) ?? undefined;
+        const until =
+          ownValue(st().talentAway, d.talent.id) ?? catalog.awayUntil?.(d.talent.id, now()) ?? undefined;
         if (until && Date.parse(until) > now().getTime()) {
           throw new SandboxError('TALENT_ON_VACATION', talentAwayMessage(until));
         }
@@ -610,40 +641,66 @@ export function createEngine(deps: EngineDeps) {
       return { deliverableId: d.id, talentId: d.talent.id, until };
     },
 
-    /** Delivers owed work: everything (optionally of one project) when `all`, else what is due by now. */
+    /**
+     * Delivers owed work: everything (optionally of one project) when `all`, else what is due by now.
+     * Each work item is delivered whole or not at all: one that throws is marked failed (kept in the
+     * state with its reason, logged with its project, never retried) and the others go on. Resolves
+     * with the number of items delivered.
+     */
     deliver(options: { all: boolean; projectId?: string }, key: (m: MediaDescriptor) => string): number {
       const state = st();
       const t = now().getTime();
       const ready = state.work.filter(
         (w) =>
+          !w.failed &&
           (options.projectId === undefined || w.projectId === options.projectId) &&
           (options.all || (w.dueAt !== null && w.dueAt <= t)),
       );
       if (ready.length === 0) return 0;
-      const ids = new Set(ready.map((w) => w.id));
-      state.work = state.work.filter((w) => !ids.has(w.id));
+      const done = new Set<string>();
       const touched = new Set<string>();
       for (const item of ready) {
-        deliverItem(item, key);
         touched.add(item.projectId);
+        try {
+          deliverItem(item, key);
+          done.add(item.id);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          item.failed = { at: isoNoZone(now()), reason };
+          console.error(
+            `[sandbox] work item ${item.id} (${item.kind}) of project ${item.projectId} failed and is not retried: ${reason}`,
+          );
+        }
       }
+      state.work = state.work.filter((w) => !done.has(w.id));
       for (const id of touched) {
-        const project = state.projects[id];
-        if (project) settle(project);
+        const project = ownValue(state.projects, id);
+        try {
+          if (project) settle(project);
+        } catch (error) {
+          console.error(`[sandbox] project ${id}: status not updated after delivery`, error);
+        }
       }
-      return ready.length;
+      return done.size;
     },
 
     /** Next time (epoch ms) some work is due, or null. */
     nextDue(): number | null {
       let next: number | null = null;
-      for (const w of st().work) if (w.dueAt !== null && (next === null || w.dueAt < next)) next = w.dueAt;
+      for (const w of st().work) {
+        if (!w.failed && w.dueAt !== null && (next === null || w.dueAt < next)) next = w.dueAt;
+      }
       return next;
     },
   };
 }
 
 export type Engine = ReturnType<typeof createEngine>;
+
+/** An own property of a record keyed by ids (never one of Object.prototype's: `constructor`, `__proto__`...). */
+function ownValue<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -115,4 +115,38 @@ describe('persistence', () => {
       await sandbox.close();
     }
   }, 120_000);
+
+  // Issue 13 item 9: a kill -9 between write-file-atomic's write and rename leaves `<file>.<digits>`
+  // beside the state for ever (one was 14.9 MB); the next start removes those, and only those.
+  it('a start removes the temp files killed writes left beside the state file, and nothing else', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sbx-temp-'));
+    const first = await createSandbox({ dataDir, delivery: 'manual' });
+    await call(first, 'POST', '/projects', { token: first.tokens.full, body: voiceOverBody() });
+    await first.close();
+    const state = readFileSync(join(dataDir, 'sandbox-state.json'), 'utf8');
+    const leftovers = ['sandbox-state.json.3735928559', 'sandbox-state.json.42', 'sandbox-state.json.0'];
+    for (const name of leftovers) writeFileSync(join(dataDir, name), state.slice(0, 100));
+    const unrelated = [
+      'sandbox-state.json.bak',
+      'sandbox-state.json.12.tmp',
+      'sandbox-state.json.',
+      'other-state.json.123',
+      'sandbox-state.json123',
+      'notes.txt',
+    ];
+    for (const name of unrelated) writeFileSync(join(dataDir, name), 'keep me');
+    mkdirSync(join(dataDir, 'sandbox-state.json.77')); // a directory with a temp-like name is not ours
+
+    const second = await createSandbox({ dataDir, delivery: 'manual' });
+    try {
+      const names = readdirSync(dataDir);
+      for (const name of leftovers) expect(names, name).not.toContain(name);
+      for (const name of unrelated) expect(readFileSync(join(dataDir, name), 'utf8')).toBe('keep me');
+      expect(existsSync(join(dataDir, 'sandbox-state.json.77'))).toBe(true);
+      const list = await call(second, 'GET', '/projects', { token: second.tokens.full });
+      expect(list.body.total).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -110,7 +110,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     timer = setInterval(() => {
       if (busy || engine.nextDue() === null || engine.nextDue()! > now().getTime()) return;
       busy = true;
-      engine.deliver({ all: false }, services.media.key);
+      try {
+        engine.deliver({ all: false }, services.media.key); // a failing work item is marked failed, not thrown
+      } catch (error) {
+        console.error('[sandbox] delivery failed', error);
+      }
       commit()
         .catch((error: unknown) => console.error('[sandbox] state write failed', error))
         .finally(() => (busy = false));

@@ -94,6 +94,11 @@ export interface WorkItem {
   deliverableId?: string;
   /** Epoch ms when it arrives on its own; null with manual delivery. */
   dueAt: number | null;
+  /**
+   * Set when delivering it threw (e.g. a state file holding what the media store cannot make): the
+   * item stays in the state for inspection, is not owed any more and is never tried again.
+   */
+  failed?: { at: string; reason: string };
 }
 
 /** Everything the sandbox persists: one JSON document. */
@@ -156,8 +161,31 @@ export function isSandboxState(value: unknown): value is SandboxState {
     v.version === 1 &&
     typeof v.tokens?.full === 'string' &&
     Array.isArray(v.tokenRecords) &&
-    typeof v.projects === 'object' &&
-    typeof v.deliverables === 'object' &&
+    isRecord(v.projects) &&
+    isRecord(v.deliverables) &&
     Array.isArray(v.work)
   );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Makes a loaded state safe to run: work items without an id, project and kind are dropped (nothing
+ * could deliver them), and fields older files lack get their defaults. Returns the number dropped.
+ * Items that are well formed but cannot be delivered are left to the engine, which marks them failed.
+ */
+export function repairState(state: SandboxState): number {
+  const before = state.work.length;
+  state.work = state.work.filter(
+    (w: unknown) =>
+      isRecord(w) &&
+      typeof w.id === 'string' &&
+      typeof w.projectId === 'string' &&
+      (w.kind === 'initial' || w.kind === 'revision' || w.kind === 'replacement'),
+  );
+  if (!isRecord(state.talentAway)) state.talentAway = {};
+  if (typeof state.seq !== 'number' || !Number.isFinite(state.seq)) state.seq = 0;
+  return before - state.work.length;
 }

@@ -107,6 +107,7 @@ const STATUS_TABLE: Array<[ErrorCode, Operation | undefined, number, number]> = 
   ['ATTRIBUTE_NO_VALUES', 'getAttributeValues', 404, 404],
   ['TRACK_NO_EXIST', 'getTrack', 404, 404],
   ['INVALID_JSON', 'createProject', 400, 400],
+  ['BODY_TOO_LARGE', 'createProject', 413, 413],
   ['NOT_FOUND', undefined, 404, 404],
   ['SERVICE_MISSING', 'createProject', 422, 422],
   ['NETWORK_UNREACHABLE', 'getProject', 0, 0],
@@ -138,6 +139,7 @@ describe('error catalog', () => {
         'EMAIL_REQUIRED_NOT_VALID',
         'TRACK_NO_EXIST',
         'INVALID_JSON',
+        'BODY_TOO_LARGE',
         'NOT_FOUND',
       ].sort(),
     );

@@ -496,6 +496,12 @@ const DEFS = {
     hint: 'This is a bug in Takedesk if you see it.',
     message: 'The request body is not valid JSON.',
   }),
+  // Sandbox choice (electron/sandbox/README.md): request bodies are read up to 1 MiB.
+  BODY_TOO_LARGE: facts(413, WITH_BODY, {
+    title: 'The request is too large',
+    hint: 'Shorten the script or the texts of the project and send it again.',
+    message: 'The request body is larger than the service accepts.',
+  }),
   NOT_FOUND: facts(404, [], {
     title: 'Unknown address',
     hint: 'Check the service URL of the profile.',
@@ -555,8 +561,8 @@ const DEFS = {
   }),
   SECONDS_WRONG_TYPE: ext(CREATE_QUOTE, {
     title: 'The length is not valid',
-    hint: 'Enter a positive number of seconds.',
-    message: 'seconds must be a positive number.',
+    hint: 'Enter a positive number of seconds, at most 3600 (one hour).',
+    message: 'seconds must be a positive number of at most 3600.',
   }),
   VOICE_PERSPECTIVE_WRONG_TYPE: ext(CREATE_QUOTE, {
     title: 'The voice perspective is not valid',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_ERROR_CODES, isErrorCode, type ErrorCode } from './errors';
 import {
   CREATE_PROJECT_ISSUE_CODES,
+  PROJECT_LIMITS,
   countUnits,
   normalizeScript,
   scriptParts,
@@ -623,4 +624,68 @@ describe('scripts and units', () => {
     });
     expect(scriptUnits('日本 語', 'jpn-jp')).toEqual({ units: 3, unitType: 'characters' });
   });
+});
+
+// Issue 13 items 1 and 6: every bound delivery needs is refused at creation, with one issue per bound.
+describe('sandbox limits (PROJECT_LIMITS)', () => {
+  const codes = (body: unknown) => validateCreateProject(body).map((i) => [i.code, i.path]);
+
+  it('takes seconds up to 3600 and refuses 3601 with SECONDS_WRONG_TYPE (script writing, post production, quote)', () => {
+    expect(PROJECT_LIMITS.maxSeconds).toBe(3600);
+    expect(codes(sw({ seconds: 3600 }))).toEqual([]);
+    expect(codes(pp({ seconds: 3600 }))).toEqual([]);
+    const both = svc(sw({ seconds: 3601 }), 2, { seconds: 3601 });
+    expect(codes(both)).toEqual([
+      ['SECONDS_WRONG_TYPE', `${S0}.seconds`],
+      ['SECONDS_WRONG_TYPE', `${S2}.seconds`],
+    ]);
+    expect(validateCreateProject(both)[0]!.message).toContain('3600');
+    const { title: _title, ...quote } = both;
+    expect(validateQuote(quote).map((i) => i.code)).toEqual(['SECONDS_WRONG_TYPE', 'SECONDS_WRONG_TYPE']);
+  });
+
+  it('answers a huge services array with one SERVICE_NOT_ALLOWED issue, without looking at each entry', () => {
+    const services = Array.from({ length: 50_000 }, () => ({ subCategory: 'voice_over' }));
+    const issues = validateCreateProject(vo({ services }));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ code: 'SERVICE_NOT_ALLOWED', path: 'services' });
+    expect(issues[0]!.message).toContain(String(PROJECT_LIMITS.maxServices));
+    const ten = Array.from({ length: PROJECT_LIMITS.maxServices }, () => ({ subCategory: 'voice_over' }));
+    expect(validateCreateProject(vo({ services: ten }))[0]?.path).not.toBe('services');
+  });
+
+  it('bounds the parts, words and characters of a script with SCRIPT_WRONG_TYPE', () => {
+    const parts = (n: number) => Array.from({ length: n }, (_, i) => ({ [`part${i + 1}`]: 'Hello.' }));
+    expect(codes(voS({ script: parts(100) }))).toEqual([]);
+    expect(codes(voS({ script: parts(101) }))).toEqual([['SCRIPT_WRONG_TYPE', `${S0}.script`]]);
+    expect(validateCreateProject(voS({ script: parts(50_000) }))).toHaveLength(1);
+    const manyKeys = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`p${i}`, 'x']));
+    expect(codes(voS({ script: [manyKeys] }))).toEqual([['SCRIPT_WRONG_TYPE', `${S0}.script`]]);
+    expect(codes(voS({ script: 'word '.repeat(8000) }))).toEqual([]);
+    expect(codes(voS({ script: 'word '.repeat(8001) }))).toEqual([['SCRIPT_WRONG_TYPE', `${S0}.script`]]);
+    expect(codes(voS({ script: [{ a: 'word '.repeat(4000) }, { b: 'word '.repeat(4001) }] }))).toEqual([
+      ['SCRIPT_WRONG_TYPE', `${S0}.script`],
+    ]);
+    expect(codes(voS({ language: 'jpn-jp', script: '語'.repeat(100_000) }))).toEqual([]);
+    expect(codes(voS({ language: 'jpn-jp', script: '語'.repeat(100_001) }))).toEqual([
+      ['SCRIPT_WRONG_TYPE', `${S0}.script`],
+    ]);
+    expect(validateCreateProject(voS({ script: 'word '.repeat(1_000_000) }))[0]!.message).toContain('8000');
+  });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'refuses the prototype key %j as mainService, fulfillmentType and subCategory',
+    (key) => {
+      const options = { authorizedMainServices: new Set([key, 'voice_over']) };
+      expect(() => validateCreateProject(vo({ mainService: key }), options)).not.toThrow();
+      expect(codes(vo({ mainService: key }))).toEqual([['MAINSERVICE_NOT_AUTHORIZED', 'mainService']]);
+      expect(codes(vo({ fulfillmentType: key }))).toEqual([
+        ['FULFILLMENT_TYPE_NOT_ALLOWED', 'fulfillmentType'],
+      ]);
+      expect(codes(voS({ subCategory: key }))[0]).toEqual([
+        'SUBCATEGORY_NOT_AUTHORIZED',
+        `${S0}.subCategory`,
+      ]);
+    },
+  );
 });

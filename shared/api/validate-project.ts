@@ -53,6 +53,23 @@ const SERVICE_SETS = new Map<string, { allowed: readonly string[]; required: rea
 
 const TITLE_MAX = 100;
 
+/**
+ * Bounds the spec leaves "not shown" (sandbox choices, electron/sandbox/README.md). They are what the
+ * sandbox can deliver, and the form shares them so it refuses up front what the sandbox would refuse.
+ */
+export const PROJECT_LIMITS = Object.freeze({
+  /** Longest audio (`seconds` of script writing and post production): one hour, the media store's limit. */
+  maxSeconds: 3600,
+  /** Entries of `services`; no category takes more than three. */
+  maxServices: 10,
+  /** Parts of a script (array entries, and keys over all entries); each part is a deliverable. */
+  maxScriptParts: 100,
+  /** Words of a whole script: read at 150 words a minute, the voice stays well under the one-hour limit. */
+  maxScriptWords: 8000,
+  /** Characters (code points) of a whole script, which bounds character-billed scripts. */
+  maxScriptCharacters: 100_000,
+});
+
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -112,6 +129,12 @@ function checkSeconds(c: Collector, service: Json, base: string) {
   if (isMissing(value)) c.add('SECONDS_REQUIRED', path);
   else if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     c.add('SECONDS_WRONG_TYPE', path);
+  else if (value > PROJECT_LIMITS.maxSeconds)
+    c.add(
+      'SECONDS_WRONG_TYPE',
+      path,
+      `seconds must be at most ${PROJECT_LIMITS.maxSeconds} (one hour, sandbox limit); got ${value}.`,
+    );
 }
 
 function checkAssetsFiles(c: Collector, service: Json, base: string) {
@@ -147,9 +170,12 @@ function checkScript(c: Collector, service: Json, base: string) {
   if (isMissing(script)) return c.add('SCRIPT_REQUIRED', path);
   if (typeof script === 'string') {
     if (script.trim() === '') c.add('SCRIPT_EMPTY', path);
+    else checkScriptSize(c, script, path);
     return;
   }
   if (!Array.isArray(script)) return c.add('SCRIPT_WRONG_TYPE', path);
+  // Bounded before the parts are looked at, so a huge array gives one issue, not one per entry.
+  if (script.length > PROJECT_LIMITS.maxScriptParts) return tooManyParts(c, path, script.length);
   let wrong = false;
   let hasText = false;
   script.forEach((part, j) => {
@@ -165,6 +191,46 @@ function checkScript(c: Collector, service: Json, base: string) {
     }
   });
   if (!wrong && !hasText) c.add('SCRIPT_EMPTY', path);
+  if (!wrong) checkScriptSize(c, script as ScriptInput, path);
+}
+
+function tooManyParts(c: Collector, path: string, parts: number) {
+  c.add(
+    'SCRIPT_WRONG_TYPE',
+    path,
+    `script has ${parts} parts; at most ${PROJECT_LIMITS.maxScriptParts} are taken (sandbox limit).`,
+  );
+}
+
+/** The script size bounds of PROJECT_LIMITS, on a script whose type is right. */
+function checkScriptSize(c: Collector, script: ScriptInput, path: string) {
+  const parts = scriptParts(script);
+  if (parts.length > PROJECT_LIMITS.maxScriptParts) return tooManyParts(c, path, parts.length);
+  // Counted with early exits: a body can hold a million words, and one past the bound is enough.
+  let words = 0;
+  let characters = 0;
+  for (const { text } of parts) {
+    const word = /\S+/gu;
+    while (words <= PROJECT_LIMITS.maxScriptWords && word.exec(text)) words += 1;
+    for (let i = 0; i < text.length && characters <= PROJECT_LIMITS.maxScriptCharacters; i++) {
+      const code = text.charCodeAt(i);
+      // A surrogate pair is one character (code point), as for the title.
+      if (code < 0xdc00 || code > 0xdfff) characters += 1;
+    }
+  }
+  if (words > PROJECT_LIMITS.maxScriptWords) {
+    c.add(
+      'SCRIPT_WRONG_TYPE',
+      path,
+      `script is longer than ${PROJECT_LIMITS.maxScriptWords} words (sandbox limit).`,
+    );
+  } else if (characters > PROJECT_LIMITS.maxScriptCharacters) {
+    c.add(
+      'SCRIPT_WRONG_TYPE',
+      path,
+      `script is longer than ${PROJECT_LIMITS.maxScriptCharacters} characters (sandbox limit).`,
+    );
+  }
 }
 
 function checkTone(c: Collector, service: Json, base: string) {
@@ -240,6 +306,14 @@ function checkServices(c: Collector, body: Json, mainService: string | undefined
   const services = body.services;
   if (isMissing(services)) return c.add('SERVICES_REQUIRED', 'services');
   if (!Array.isArray(services)) return c.add('SERVICES_WRONG_TYPE', 'services');
+  if (services.length > PROJECT_LIMITS.maxServices) {
+    // Not examined one by one: a huge array gives one issue (sandbox limit; no category takes more than 3).
+    return c.add(
+      'SERVICE_NOT_ALLOWED',
+      'services',
+      `A project takes at most ${PROJECT_LIMITS.maxServices} services (sandbox limit); got ${services.length}.`,
+    );
+  }
   const authorized = options.authorizedSubCategories ?? new Set<string>(SUB_CATEGORIES);
   const set = mainService ? SERVICE_SETS.get(mainService) : undefined;
   const seen = new Set<string>();

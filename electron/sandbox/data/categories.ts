@@ -105,7 +105,8 @@ export function findCategory(id: string): Category | undefined {
 
 /** GET /categories/{id}/attributes; unknown or not API-enabled ids are CATEGORY_NOT_AUTHORIZED. */
 export function listAttributes(categoryId: string): DataResult<Attribute[], 'CATEGORY_NOT_AUTHORIZED'> {
-  const attrs = ATTRIBUTES[categoryId];
+  // Own keys only: `constructor`, `__proto__`, `toString`... are not categories.
+  const attrs = Object.hasOwn(ATTRIBUTES, categoryId) ? ATTRIBUTES[categoryId] : undefined;
   if (!attrs)
     return fail('CATEGORY_NOT_AUTHORIZED', `Category ${categoryId} is not enabled for API projects`);
   return ok(attrs.map((a) => ({ ...a })));
@@ -119,7 +120,7 @@ export function listAttributeValues(
   AttributeValue[],
   'CATEGORY_NOT_AUTHORIZED' | 'ATTRIBUTE_NOT_CATEGORY' | 'ATTRIBUTE_NO_VALUES'
 > {
-  const attrs = ATTRIBUTES[categoryId];
+  const attrs = Object.hasOwn(ATTRIBUTES, categoryId) ? ATTRIBUTES[categoryId] : undefined;
   if (!attrs)
     return fail('CATEGORY_NOT_AUTHORIZED', `Category ${categoryId} is not enabled for API projects`);
   if (!attrs.some((a) => a.id === attributeId)) {

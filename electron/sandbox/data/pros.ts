@@ -252,7 +252,10 @@ export function searchPros(query: SearchQuery, pros: readonly Pro[]): DataResult
   const currency = parseCurrency(query.currency);
   if (!currency) return fail('CURRENCY_NOT_SUPPORTED', `Currency ${query.currency} is not supported`);
   const rate = CURRENCY_RATES[currency];
-  const words = (query.units ?? DEFAULT_SEARCH_UNITS[query.categoryId] ?? 100) * perUnit;
+  const defaultUnits = Object.hasOwn(DEFAULT_SEARCH_UNITS, query.categoryId)
+    ? DEFAULT_SEARCH_UNITS[query.categoryId]
+    : undefined;
+  const words = (query.units ?? defaultUnits ?? 100) * perUnit;
   const purpose =
     query.purpose === undefined || query.purpose === '' ? undefined : findPurpose(query.purpose);
   const matches: SearchSample[] = [];

@@ -92,7 +92,9 @@ export function priceService(
   service: ServiceUnits,
   fulfillmentType = 'speedy',
 ): DataResult<ServicePrice, PriceError> {
-  const factor = FULFILLMENT_MULTIPLIERS[fulfillmentType] ?? 1;
+  const factor = Object.hasOwn(FULFILLMENT_MULTIPLIERS, fulfillmentType)
+    ? FULFILLMENT_MULTIPLIERS[fulfillmentType]!
+    : 1;
   const units = Math.max(0, service.units);
   const done = (base: number, minimum: number): DataResult<ServicePrice, PriceError> =>
     ok({

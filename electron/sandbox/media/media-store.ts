@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { PROJECT_LIMITS } from '../../../shared/api/validate-project';
 import { writeMp3File } from './mp3';
 import { renderScriptPdf, type ScriptPart } from './pdf';
 import {
@@ -80,8 +81,9 @@ const CONTENT_TYPES: Record<MediaFormat, string> = {
   pdf: 'application/pdf',
 };
 const KINDS: readonly MediaKind[] = ['voice', 'post', 'sample', 'track', 'script-pdf'];
-// Sandbox limit: an hour is far past any deliverable and keeps a WAV under the RIFF 4 GiB cap.
-const MAX_SECONDS = 3600;
+// Sandbox limit: an hour is far past any deliverable and keeps a WAV under the RIFF 4 GiB cap. It is the
+// create-project validator's bound, so nothing create accepts is refused here at delivery (README 19).
+const MAX_SECONDS = PROJECT_LIMITS.maxSeconds;
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 // Bumped when generators change, so old files on disk are not served under new descriptors.
 const GENERATOR_VERSION = 'media-v1';

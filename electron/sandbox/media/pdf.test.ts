@@ -43,4 +43,19 @@ describe('script pdf', () => {
     expect(lines.join('')).toContain('x'.repeat(10));
     expect(lines.length).toBeGreaterThan(3);
   });
+
+  // Issue 13 item 1: a long word (a topic without spaces) took minutes and froze the sandbox.
+  it('cuts a 100,000-character word into line-wide pieces in well under a second', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const word = 'abcdefghij'.repeat(10_000);
+    const started = performance.now();
+    const lines = wrapText(word, font, 11, 480);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(lines.join('')).toBe(word);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 11)).toBeLessThanOrEqual(480);
+    // Every piece but the last is full: one more character would not fit.
+    const next = lines[1]![0]!;
+    expect(font.widthOfTextAtSize(lines[0]! + next, 11)).toBeGreaterThan(480);
+  });
 });

@@ -43,14 +43,31 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
         continue;
       }
       if (line) lines.push(line);
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
+      // A word wider than a line is cut into line-wide pieces; each cut measures only about a line of
+      // text (doubling, then halving), so a 100,000-character word takes milliseconds, not minutes.
+      let start = 0;
+      for (;;) {
+        const fits = (n: number) => font.widthOfTextAtSize(word.slice(start, start + n), size) <= width;
+        const left = word.length - start;
+        let ok = 1;
+        let over = 2;
+        while (over <= left && fits(over)) {
+          ok = over;
+          over *= 2;
+        }
+        if (over > left) {
+          if (fits(left)) break;
+          over = left;
+        }
+        while (over - ok > 1) {
+          const mid = (ok + over) >> 1;
+          if (fits(mid)) ok = mid;
+          else over = mid;
+        }
+        lines.push(word.slice(start, start + ok));
+        start += ok;
       }
-      line = rest;
+      line = word.slice(start);
     }
     lines.push(line);
   }
