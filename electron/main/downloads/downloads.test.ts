@@ -305,7 +305,9 @@ describe('downloads against the sandbox', () => {
         `^Spring campaign \\(${vo.projectId.replace(/-/g, '').slice(0, 8)}\\)/voice_over-1-${voWav.slice(0, 8)}-v1\\.wav$`,
       ),
     );
-    expect(jobs[3]!.relativePath).toMatch(new RegExp(`/scriptwriting-Script-${scriptId.slice(0, 8)}-v1\\.txt$`));
+    expect(jobs[3]!.relativePath).toMatch(
+      new RegExp(`/scriptwriting-Script-${scriptId.slice(0, 8)}-v1\\.txt$`),
+    );
     expect((await filesUnder(libraryDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
     // A fresh library on the same folder (no network) sees everything.
     expect(await createLibrary({ dir: () => libraryDir }).list()).toHaveLength(4);

@@ -281,9 +281,22 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     job.relativePath = planned;
     try {
       const legacy = `${deps.library.resolve(legacyRel)}.part`;
-      if (!(await stat(legacy).then((st) => st.isFile(), () => false))) return;
+      if (
+        !(await stat(legacy).then(
+          (st) => st.isFile(),
+          () => false,
+        ))
+      )
+        return;
       const own = await deps.library.resolveReal(partPathFor(planned, job.id), true);
-      if (sole && !(await stat(own).then(() => true, () => false))) await rename(legacy, own);
+      if (
+        sole &&
+        !(await stat(own).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await rename(legacy, own);
       else await rm(legacy, { force: true });
     } catch {
       // Left as it is; the job downloads from the start.

@@ -46,14 +46,9 @@ export function localError(error: unknown, path: string): DownloadError {
         ? 'The partial file is kept so the download can continue: free some space, then choose Retry; or choose ' +
           'Remove partial file to delete it now.'
         : 'The partial file is kept.';
-    return new DownloadError(
-      known[0],
-      `${known[1]} (${code}) while writing ${path}. ${kept}`,
-      false,
-      {
-        cause: error,
-      },
-    );
+    return new DownloadError(known[0], `${known[1]} (${code}) while writing ${path}. ${kept}`, false, {
+      cause: error,
+    });
   }
   return new DownloadError(
     'NOT_FOUND_LOCAL',

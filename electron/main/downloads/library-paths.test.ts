@@ -50,7 +50,11 @@ describe('reject and replace, through the services (the issue 13 item 4 scenario
         throw new Error('downloads did not finish');
       };
       const project = await value<{ id: string }>('projects.create', {
-        body: { title: 'Reject me', mainService: 'voice_over', services: [voiceOverService(['Only one part.'])] },
+        body: {
+          title: 'Reject me',
+          mainService: 'voice_over',
+          services: [voiceOverService(['Only one part.'])],
+        },
       });
       await sandbox.deliverNow(project.id);
       const [first] = await value<Array<{ id: string; name: string; urls: { wav: string } }>>(
@@ -97,9 +101,9 @@ describe('reject and replace, through the services (the issue 13 item 4 scenario
       });
       const kept = await readFile(join(libraryDir, ...neu.relativePath.split('/')));
       expect(sha(kept)).toBe(neu.sha256);
-      expect((await value<LibraryItem[]>('library.list', { projectId: project.id })).map((i) => i.id)).toEqual([
-        neu.id,
-      ]);
+      expect(
+        (await value<LibraryItem[]>('library.list', { projectId: project.id })).map((i) => i.id),
+      ).toEqual([neu.id]);
     } finally {
       await world.close();
     }
@@ -400,7 +404,9 @@ describe('library paths against the sandbox', () => {
       join(dir, 'state', 'downloads.json'),
       JSON.stringify({
         version: 1,
-        jobs: [{ job, request: { deliverableId: fake.deliverableId, format: 'wav' }, etag, orderedSeconds: null }],
+        jobs: [
+          { job, request: { deliverableId: fake.deliverableId, format: 'wav' }, etag, orderedSeconds: null },
+        ],
       }),
     );
     const requests: Array<Record<string, string>> = [];

@@ -216,7 +216,13 @@ describe('createLibrary', () => {
       const script = 'Spring (3f2a9c1e)/scriptwriting-Script-v1.txt';
       await place(script, 'the script');
       const items = [
-        item({ id: 'rejected', deliverableId: 'd-old', relativePath: shared, size: 16, sha256: sha('rejected take!!') }),
+        item({
+          id: 'rejected',
+          deliverableId: 'd-old',
+          relativePath: shared,
+          size: 16,
+          sha256: sha('rejected take!!'),
+        }),
         item({
           id: 'replacement',
           deliverableId: 'd-new',
@@ -225,8 +231,21 @@ describe('createLibrary', () => {
           sha256: sha('replacement take'),
           downloadedAt: '2025-01-02T00:00:00.000Z',
         }),
-        item({ id: 'other', deliverableId: 'd-2', relativePath: 'Spring (3f2a9c1e)/voice_over-2-v1.wav', size: 11, sha256: sha('second part') }),
-        item({ id: 's-old', deliverableId: 'd-s1', format: 'txt', relativePath: script, size: 10, sha256: sha('the script') }),
+        item({
+          id: 'other',
+          deliverableId: 'd-2',
+          relativePath: 'Spring (3f2a9c1e)/voice_over-2-v1.wav',
+          size: 11,
+          sha256: sha('second part'),
+        }),
+        item({
+          id: 's-old',
+          deliverableId: 'd-s1',
+          format: 'txt',
+          relativePath: script,
+          size: 10,
+          sha256: sha('the script'),
+        }),
         item({
           id: 's-new',
           deliverableId: 'd-s2',

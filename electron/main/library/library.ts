@@ -420,7 +420,7 @@ export function createLibrary(deps: LibraryDeps): Library {
           }
         }
         if (!chosen) throw new Error(`No free name for ${planned} in the library.`);
-        let hasPeaks = false;
+        let hasPeaks: boolean;
         if (peaks) {
           // A rename replaces whatever sits at the sidecar's name (a link included) and never writes through it.
           hasPeaks = await rename(peaks, `${chosen.path}.peaks`).then(

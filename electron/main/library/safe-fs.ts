@@ -109,7 +109,11 @@ export async function placeNoReplace(
     source = `${dst}.${randomBytes(6).toString('hex')}.tmp`;
     await copyFile(src, source, constants.COPYFILE_EXCL);
   }
-  const reservation = await open(dst, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o644);
+  const reservation = await open(
+    dst,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW,
+    0o644,
+  );
   await reservation.close();
   try {
     await rename(source, dst);

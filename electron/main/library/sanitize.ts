@@ -106,7 +106,9 @@ export function withCollisionSuffix(relativePath: string, n: number): string {
  */
 export function partPathFor(relativePath: string, jobId: string): string {
   const hex = jobId.replace(/-/gu, '').toLowerCase();
-  const key = /^[0-9a-f]{8,32}$/u.test(hex) ? hex : createHash('sha256').update(jobId).digest('hex').slice(0, 32);
+  const key = /^[0-9a-f]{8,32}$/u.test(hex)
+    ? hex
+    : createHash('sha256').update(jobId).digest('hex').slice(0, 32);
   return `${relativePath}.${key}.part`;
 }
 

@@ -57,7 +57,11 @@ describe('DownloadRow', () => {
 
     // Other failures keep their plain Cancel.
     const other = mount(DownloadRow, {
-      props: { job: job({ state: 'failed', error: { type: 'NETWORK', message: 'x' } }), busy: undefined, actionError: null },
+      props: {
+        job: job({ state: 'failed', error: { type: 'NETWORK', message: 'x' } }),
+        busy: undefined,
+        actionError: null,
+      },
     });
     expect(other.find('[data-testid="download-discard"]').exists()).toBe(false);
     expect(other.find('[data-testid="download-cancel"]').exists()).toBe(true);
