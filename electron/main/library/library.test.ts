@@ -335,4 +335,73 @@ describe('createLibrary', () => {
       expect(await readdir(outside)).toEqual(['precious.wav']);
     });
   });
+
+  describe('commit: a final name is never taken from another file', () => {
+    const sha = (body: string) => createHash('sha256').update(body).digest('hex');
+    const noHardLinks = async () => {
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    };
+
+    it.each([
+      ['with hard links', undefined],
+      ['on a file system without hard links (reserve, then rename)', noHardLinks],
+    ])('%s: the planned name, else the next free "(n)" one', async (_label, link) => {
+      const lib = createLibrary({ dir: () => dir, link });
+      const planned = 'P (p)/voice_over-1-aaaaaaaa-v1.wav';
+      const squatter = await place(planned, 'somebody else');
+      const commit = async (id: string, body: string) => {
+        const part = await lib.resolveReal(`P (p)/${id}.part`, true);
+        await writeFile(part, body);
+        const done = await lib.commit({
+          part,
+          planned,
+          item: item({ id, deliverableId: id, relativePath: planned, size: body.length, sha256: sha(body) }),
+        });
+        await expect(stat(part)).rejects.toMatchObject({ code: 'ENOENT' });
+        return done;
+      };
+      expect((await commit('one', 'take one')).relativePath).toBe('P (p)/voice_over-1-aaaaaaaa-v1 (2).wav');
+      expect((await commit('two', 'take two')).relativePath).toBe('P (p)/voice_over-1-aaaaaaaa-v1 (3).wav');
+      expect(await readFile(squatter, 'utf8')).toBe('somebody else');
+      for (const listed of await lib.list()) {
+        expect(sha(await readFile(join(dir, ...listed.relativePath.split('/')), 'utf8'))).toBe(listed.sha256);
+      }
+      // The same item downloaded again with other bytes gets a new name; its older file goes.
+      const again = await commit('one', 'take one, again');
+      expect(again.relativePath).toBe('P (p)/voice_over-1-aaaaaaaa-v1 (4).wav');
+      await expect(stat(join(dir, 'P (p)', 'voice_over-1-aaaaaaaa-v1 (2).wav'))).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+      expect(await readFile(join(dir, 'P (p)', 'voice_over-1-aaaaaaaa-v1 (3).wav'), 'utf8')).toBe('take two');
+    });
+
+    it('takes over what a crash left at the final name: an empty reservation, or the same bytes unlisted', async () => {
+      const lib = createLibrary({ dir: () => dir });
+      const planned = 'P (p)/a-aaaaaaaa-v1.wav';
+      const empty = await place(planned, '');
+      const part = await lib.resolveReal('P (p)/a.part', true);
+      await writeFile(part, 'the take');
+      const one = await lib.commit({
+        part,
+        planned,
+        item: item({ id: 'a', relativePath: planned, size: 8, sha256: sha('the take') }),
+      });
+      expect(one.relativePath).toBe(planned);
+      expect(await readFile(empty, 'utf8')).toBe('the take');
+
+      const planned2 = 'P (p)/b-bbbbbbbb-v1.wav';
+      const leftover = await place(planned2, 'the other take');
+      const part2 = await lib.resolveReal('P (p)/b.part', true);
+      await writeFile(part2, 'the other take');
+      const two = await lib.commit({
+        part: part2,
+        planned: planned2,
+        item: item({ id: 'b', relativePath: planned2, size: 14, sha256: sha('the other take') }),
+      });
+      expect(two.relativePath).toBe(planned2);
+      expect(await readFile(leftover, 'utf8')).toBe('the other take');
+      await expect(stat(part2)).rejects.toMatchObject({ code: 'ENOENT' });
+      expect((await readdir(join(dir, 'P (p)'))).sort()).toEqual(['a-aaaaaaaa-v1.wav', 'b-bbbbbbbb-v1.wav']);
+    });
+  });
 });
