@@ -45,6 +45,9 @@ async function value<T>(channel: string, input?: unknown): Promise<T> {
 }
 
 const UNFINISHED = new Set<DownloadJob['state']>(['queued', 'downloading', 'verifying', 'paused', 'failed']);
+// Every event goes to the test as a line, so that it can kill this process at a point in the work rather than at
+// a wall-clock time (which a busy machine would shift).
+services.events.attach((event) => process.stdout.write(`event ${event}\n`));
 process.stdout.write('ready\n');
 
 for (;;) {

@@ -62,12 +62,33 @@ function startChild(config: Record<string, unknown>): { child: ChildProcess; lin
   return { child, lines: createInterface({ input: child.stdout! })[Symbol.asyncIterator]() };
 }
 
+/** Waits for the line `expected`, skipping event lines. */
 async function nextLine(lines: AsyncIterator<string>, expected: string, timeoutMs: number) {
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error(`no "${expected}" within ${timeoutMs} ms`)), timeoutMs).unref(),
   );
-  const line = await Promise.race([lines.next(), timeout]);
-  expect(line.value).toBe(expected);
+  for (;;) {
+    const line = await Promise.race([lines.next(), timeout]);
+    if (line.done) throw new Error(`the app exited before "${expected}"`);
+    if (line.value.startsWith('event ')) continue;
+    expect(line.value).toBe(expected);
+    return;
+  }
+}
+
+/** Waits for `count` event lines (or `timeoutMs`, whichever comes first). */
+async function afterEvents(lines: AsyncIterator<string>, count: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (let seen = 0; seen < count;) {
+    const left = deadline - Date.now();
+    if (left <= 0) return;
+    const line = await Promise.race([
+      lines.next(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), left).unref()),
+    ]);
+    if (line === null || line.done) return;
+    if (line.value.startsWith('event ')) seen++;
+  }
 }
 
 async function walk(root: string): Promise<string[]> {
@@ -137,7 +158,10 @@ describe('crash safety', () => {
       for (let round = 0; round < kills; round++) {
         const { child, lines } = startChild({ ...base, seed: round + 1, churn: true });
         await nextLine(lines, 'ready', 30_000);
-        await new Promise((r) => setTimeout(r, 30 + Math.floor(random() * 900)));
+        // The kill point: right after a seeded number of the app's events (a job changing state, the library
+        // changing, progress), plus a seeded few milliseconds; so it lands in the work however busy the machine is.
+        await afterEvents(lines, 1 + Math.floor(random() * 40), 20_000);
+        await new Promise((r) => setTimeout(r, Math.floor(random() * 15)));
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGKILL');
         await exited;
