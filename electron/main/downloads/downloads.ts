@@ -150,6 +150,12 @@ interface Entry extends PersistedJob {
 const FINISHED: ReadonlySet<DownloadState> = new Set(['done', 'canceled']);
 const ACTIVE: ReadonlySet<DownloadState> = new Set(['downloading', 'verifying']);
 
+const isFile = (path: string) =>
+  stat(path).then(
+    (st) => st.isFile(),
+    () => false,
+  );
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -281,22 +287,9 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     job.relativePath = planned;
     try {
       const legacy = `${deps.library.resolve(legacyRel)}.part`;
-      if (
-        !(await stat(legacy).then(
-          (st) => st.isFile(),
-          () => false,
-        ))
-      )
-        return;
+      if (!(await isFile(legacy))) return;
       const own = await deps.library.resolveReal(partPathFor(planned, job.id), true);
-      if (
-        sole &&
-        !(await stat(own).then(
-          () => true,
-          () => false,
-        ))
-      )
-        await rename(legacy, own);
+      if (sole && !(await isFile(own))) await rename(legacy, own);
       else await rm(legacy, { force: true });
     } catch {
       // Left as it is; the job downloads from the start.
@@ -908,6 +901,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         return { ...entry.job }; // it finished while we were stopping it: keep the complete file
       }
       await rm(partPath(entry.job), { force: true }).catch(() => undefined);
+      await rm(`${partPath(entry.job)}.peaks`, { force: true }).catch(() => undefined);
       entry.job.state = 'canceled';
       entry.job.bytes = 0;
       changed(entry);
