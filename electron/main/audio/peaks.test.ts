@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,22 @@ describe('createPeaksBuilder', () => {
     six.push(Array.from({ length: 6 }, () => Float32Array.from([0.6, -0.6])));
     expect(six.result().levels[0]!.minMax[1]).toBeCloseTo(0.6, 6);
     expect(() => createPeaksBuilder({ sampleRate: 1, channels: 1, levels: [256, 1000] })).toThrow(RangeError);
+  });
+
+  it('replaces a link planted at <file>.peaks instead of writing through it (issue 13, item 5)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'takedesk-peaks-'));
+    try {
+      writeFileSync(join(dir, 'outside.txt'), 'keep me');
+      symlinkSync(join(dir, 'outside.txt'), join(dir, 'take.wav.peaks'));
+      const builder = createPeaksBuilder({ sampleRate: 48000, channels: 1 });
+      builder.push([new Float32Array(4800)]);
+      const path = await writePeaksFile(join(dir, 'take.wav'), builder.result());
+      expect(readFileSync(join(dir, 'outside.txt'), 'utf8')).toBe('keep me');
+      expect(lstatSync(path).isSymbolicLink()).toBe(false);
+      expect(decodePeaks(readFileSync(path)).sampleRate).toBe(48000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes <file>.peaks that decodes to the same envelope', async () => {

@@ -1,4 +1,4 @@
-import writeFileAtomic from 'write-file-atomic';
+import { writeFileReplacing } from '../library/safe-fs';
 import { encodePeaks, type PeaksData, type PeaksLevel } from '../../../shared/audio/peaks-format';
 
 export { encodePeaks, decodePeaks, toWavesurferPeaks } from '../../../shared/audio/peaks-format';
@@ -140,9 +140,9 @@ export const peaksPathFor = (audioPath: string): string => `${audioPath}.peaks`;
 /** Writes `<audioPath>.peaks` (16-bit pairs) and returns its path. */
 export async function writePeaksFile(audioPath: string, data: PeaksData): Promise<string> {
   const path = peaksPathFor(audioPath);
-  // Atomic: a reader never sees a half-written peaks file.
-  const bytes = encodePeaks(data);
-  await writeFileAtomic(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  // Atomic: a reader never sees a half-written peaks file; a link planted at the sidecar's name is replaced, never
+  // written through (write-file-atomic would follow it out of the library).
+  await writeFileReplacing(path, encodePeaks(data));
   return path;
 }
 

@@ -16,6 +16,7 @@ import type {
 import { call, startSandbox, audioAdsBody, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary, syncFile } from '../library/library';
+import { partPathFor } from '../library/sanitize';
 import { analyzeFile } from '../audio/analyze';
 import { decodePeaks } from '../audio/peaks';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
@@ -189,7 +190,7 @@ async function restartMidDownload(transport: () => { get: HttpGet; over: Partial
     retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
   });
   const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
-  const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+  const part = partOf(job);
   for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) await pause(10);
   expect((await stat(part)).size).toBe(cutAt);
   await first.downloads.close();
@@ -246,6 +247,9 @@ async function cutAtRandomOffsets(get: HttpGet, over: Partial<DownloadsDeps>, se
   }
 }
 
+/** Where a job's `.part` is: beside its planned name, keyed by the job. */
+const partOf = (job: DownloadJob) => join(libraryDir, ...partPathFor(job.relativePath, job.id).split('/'));
+
 async function manifestItems(): Promise<LibraryItem[]> {
   const raw = JSON.parse(await readFile(join(libraryDir, '.takedesk', 'library.json'), 'utf8')) as {
     items: LibraryItem[];
@@ -298,10 +302,12 @@ describe('downloads against the sandbox', () => {
     }
     expect(jobs[0]!.relativePath).toMatch(
       new RegExp(
-        `^Spring campaign \\(${vo.projectId.replace(/-/g, '').slice(0, 8)}\\)/voice_over-1-v1\\.wav$`,
+        `^Spring campaign \\(${vo.projectId.replace(/-/g, '').slice(0, 8)}\\)/voice_over-1-${voWav.slice(0, 8)}-v1\\.wav$`,
       ),
     );
-    expect(jobs[3]!.relativePath).toMatch(/\/scriptwriting-Script-v1\.txt$/);
+    expect(jobs[3]!.relativePath).toMatch(
+      new RegExp(`/scriptwriting-Script-${scriptId.slice(0, 8)}-v1\\.txt$`),
+    );
     expect((await filesUnder(libraryDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
     // A fresh library on the same folder (no network) sees everything.
     expect(await createLibrary({ dir: () => libraryDir }).list()).toHaveLength(4);
@@ -339,7 +345,7 @@ describe('downloads against the sandbox', () => {
     await faults({ resetAfterBytes: 200_000, pathPrefix: '/media/' });
     const first = manager({ retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
     const job = await first.downloads.start({ deliverableId: voWav, format: 'wav' });
-    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+    const part = partOf(job);
     for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== 200_000; i++) {
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -366,6 +372,7 @@ describe('downloads against the sandbox', () => {
       '🎙️'.repeat(60),
       '\u202Egnp.exe',
     ];
+    const seen: string[] = [];
     for (const [i, name] of hostile.entries()) {
       const { downloads } = manager({
         resolve: (r) =>
@@ -380,11 +387,13 @@ describe('downloads against the sandbox', () => {
       const done = await finished(downloads, job.id);
       expect(done.state, JSON.stringify(name)).toBe('done');
       await downloads.close();
+      // One deliverable version is one library item: each download replaces the previous one's file.
+      const files = (await filesUnder(libraryDir)).filter((f) => !f.startsWith('.takedesk'));
+      expect(files).toEqual([done.relativePath]);
+      seen.push(...files);
     }
-    const files = await filesUnder(libraryDir);
-    const media = files.filter((f) => !f.startsWith('.takedesk'));
-    expect(media).toHaveLength(hostile.length);
-    for (const file of media) {
+    expect(new Set(seen).size).toBe(hostile.length);
+    for (const file of seen) {
       expect(file.split('/')).toHaveLength(2);
       expect(file.includes('..') || file.includes('\u0000') || file.includes('\u202e')).toBe(false);
     }
@@ -420,7 +429,7 @@ describe('downloads against the sandbox', () => {
     expect(failed.error?.message).toMatch(/disk is full/i);
     const final = join(libraryDir, ...job.relativePath.split('/'));
     await expect(stat(final)).rejects.toMatchObject({ code: 'ENOENT' });
-    expect((await stat(`${final}.part`)).size).toBeGreaterThan(0);
+    expect((await stat(partOf(job))).size).toBeGreaterThan(0);
     expect(await library.list()).toEqual([]);
 
     // Space freed: resume finishes from the kept .part, identical.
@@ -459,7 +468,7 @@ describe('downloads against the sandbox', () => {
       },
     });
     const job = await downloads.start({ deliverableId: postId, format: 'wav' });
-    const part = join(libraryDir, ...job.relativePath.split('/')) + '.part';
+    const part = partOf(job);
     while (((await downloads.list())[0]?.bytes ?? 0) < 1_000_000) await new Promise((r) => setTimeout(r, 20));
     const paused = await downloads.pause(job.id);
     expect(paused.state).toBe('paused');
@@ -476,7 +485,9 @@ describe('downloads against the sandbox', () => {
     const canceled = await downloads.cancel(job.id);
     expect(canceled.state).toBe('canceled');
     await expect(stat(part)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(stat(part.slice(0, -5))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(join(libraryDir, ...job.relativePath.split('/')))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
     const changes = events
       .filter((e) => e.event === 'downloads.changed')
       .map((e) => (e.payload as DownloadJob).state);
@@ -701,7 +712,7 @@ describe('downloads against the sandbox', () => {
       const final = join(libraryDir, ...job.relativePath.split('/'));
       for (let i = 0; i < 500 && calls.length === 0; i++) await pause(5);
       expect(calls).toEqual([{ path: final, doneBefore: true, listedUnsynced: true }]);
-      await expect(stat(`${final}.part`)).rejects.toMatchObject({ code: 'ENOENT' });
+      await expect(stat(partOf(job))).rejects.toMatchObject({ code: 'ENOENT' });
       expect((await library.get(done.libraryId!))?.unsynced).toBe(true);
 
       let closed = false;

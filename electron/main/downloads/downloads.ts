@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { AudioAnalysis } from '../../../shared/audio';
@@ -13,12 +13,13 @@ import {
 } from '../../../shared/ipc';
 import type { EventBus } from '../events';
 import { syncFile, syncFolder, type Library } from '../library/library';
-import { PathEscapeError } from '../library/sanitize';
+import { LinkRefusedError, openNoFollow, writeFileReplacing } from '../library/safe-fs';
+import { PathEscapeError, partPathFor } from '../library/sanitize';
 import { DownloadError, local, localError } from './errors';
 import { fastHttpGet } from './fast-http';
 import { readableBody, withRedirects, type HttpGet, type HttpResponse, type PumpOptions } from './http';
 import { createRateMeter, type RateMeter } from './rate';
-import { writePeaksFile } from '../audio/peaks';
+import { encodePeaks } from '../audio/peaks';
 import { followInline, type Follow, type FollowResult, type PartReader } from './follower';
 import { pumpBody, writeChunks, type WriteChunks } from './transfer';
 
@@ -56,7 +57,10 @@ export interface RetryPolicy {
 
 /** Collaborators of the download manager. */
 export interface DownloadsDeps {
-  library: Pick<Library, 'planPath' | 'resolve' | 'root' | 'itemId' | 'upsert' | 'markSynced'>;
+  library: Pick<
+    Library,
+    'planPath' | 'resolve' | 'resolveReal' | 'root' | 'itemId' | 'commit' | 'update' | 'markSynced'
+  >;
   resolve: (request: DownloadRequest) => Promise<ResolvedDownload>;
   /** Every file of a project in the given formats (the deliverables that have them). */
   resolveProject?: (projectId: string, formats?: MediaFormat[]) => Promise<DownloadRequest[]>;
@@ -99,7 +103,7 @@ export interface Downloads {
   list(): Promise<DownloadJob[]>;
   pause(id: string): Promise<DownloadJob>;
   resume(id: string): Promise<DownloadJob>;
-  /** Stops the job and deletes its `.part`. */
+  /** Stops the job and deletes its `.part` (for a failed job, the "Remove partial file" action). */
   cancel(id: string): Promise<DownloadJob>;
   /** Resolves when no job is running or queued (paused and failed jobs do not count). */
   idle(): Promise<void>;
@@ -145,6 +149,12 @@ interface Entry extends PersistedJob {
 
 const FINISHED: ReadonlySet<DownloadState> = new Set(['done', 'canceled']);
 const ACTIVE: ReadonlySet<DownloadState> = new Set(['downloading', 'verifying']);
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (st) => st.isFile(),
+    () => false,
+  );
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -225,12 +235,22 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     } catch {
       return;
     }
-    for (const saved of Array.isArray(parsed.jobs) ? parsed.jobs : []) {
-      if (!saved?.job?.id || !saved.request?.deliverableId) continue;
-      const job: DownloadJob = { ...saved.job, rate: 0, etaSeconds: null };
+    const saved = (Array.isArray(parsed.jobs) ? parsed.jobs : []).filter(
+      (s) => s?.job?.id && s.request?.deliverableId,
+    );
+    // Versions before job-keyed parts wrote `<final name>.part`; two jobs with one final name shared it.
+    const legacyUsers = new Map<string, number>();
+    for (const { job } of saved) {
+      if (!FINISHED.has(job.state))
+        legacyUsers.set(job.relativePath, (legacyUsers.get(job.relativePath) ?? 0) + 1);
+    }
+    for (const saved1 of saved) {
+      const job: DownloadJob = { ...saved1.job, rate: 0, etaSeconds: null };
       // An app that quit mid-transfer picks up where it was; paused and failed jobs wait for the user.
       if (job.state === 'downloading' || job.state === 'verifying') job.state = 'queued';
+      if (job.state === 'canceled') await rm(partPath(job), { force: true }).catch(() => undefined);
       if (!FINISHED.has(job.state)) {
+        await adoptLegacyPart(job, legacyUsers.get(job.relativePath) === 1);
         try {
           job.bytes = (await stat(partPath(job))).size;
         } catch {
@@ -239,15 +259,40 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       }
       entries.set(job.id, {
         job,
-        request: saved.request,
-        etag: saved.etag ?? null,
-        orderedSeconds: saved.orderedSeconds ?? null,
+        request: saved1.request,
+        etag: saved1.etag ?? null,
+        orderedSeconds: saved1.orderedSeconds ?? null,
         resolved: null,
         controller: null,
         running: null,
         meter: createRateMeter(),
         stopReason: null,
       });
+    }
+  }
+
+  /**
+   * A job persisted by an older version: its path is planned again in the current layout (with the deliverable's
+   * short id), and its `<old final name>.part` becomes the job's own part when no other job shared it (a shared
+   * part may hold two files' bytes: it is deleted and the job starts over).
+   */
+  async function adoptLegacyPart(job: DownloadJob, sole: boolean): Promise<void> {
+    let planned: string;
+    try {
+      planned = deps.library.planPath(job);
+    } catch {
+      return;
+    }
+    const legacyRel = job.relativePath;
+    job.relativePath = planned;
+    try {
+      const legacy = `${deps.library.resolve(legacyRel)}.part`;
+      if (!(await isFile(legacy))) return;
+      const own = await deps.library.resolveReal(partPathFor(planned, job.id), true);
+      if (sole && !(await isFile(own))) await rename(legacy, own);
+      else await rm(legacy, { force: true });
+    } catch {
+      // Left as it is; the job downloads from the start.
     }
   }
 
@@ -300,7 +345,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   };
 
   // ---- queue -------------------------------------------------------------------------------------------------
-  const partPath = (job: DownloadJob) => `${deps.library.resolve(job.relativePath)}.part`;
+  const partPath = (job: DownloadJob) => deps.library.resolve(partPathFor(job.relativePath, job.id));
   const running = () => [...entries.values()].filter((e) => e.running !== null).length;
 
   function pump() {
@@ -337,7 +382,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         const failure =
           error instanceof DownloadError
             ? error
-            : error instanceof PathEscapeError
+            : error instanceof PathEscapeError || error instanceof LinkRefusedError
               ? new DownloadError('PATH_ESCAPE', error.message)
               : new DownloadError('NETWORK', String((error as Error)?.message ?? error));
         entry.job.state = 'failed';
@@ -389,9 +434,10 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   // ---- one job -----------------------------------------------------------------------------------------------
   async function execute(entry: Entry, signal: AbortSignal): Promise<Finished> {
     const { job } = entry;
-    const finalPath = deps.library.resolve(job.relativePath);
-    const part = `${finalPath}.part`;
-    await ensureFolder(finalPath);
+    await ensureRoot();
+    // The part's folder is resolved through links and must stay inside the library; the part itself is opened
+    // without following a link (a planted one fails the job with PATH_ESCAPE).
+    const part = await real(partPathFor(job.relativePath, job.id), true);
 
     // Reads the part behind the writer (checksum, analysis). It may only read bytes that are final: a part cut
     // back (restart, failed write) gets a new reader from offset 0.
@@ -411,7 +457,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
               throw new DownloadError('NO_SUCH_FORMAT', 'This deliverable has no script text.');
             }
             const body = Buffer.from(resolved.content, 'utf8');
-            const handle = await local(part, () => open(part, 'w'));
+            const handle = await openLocal(part, true);
             try {
               await local(part, () => write(handle, [body], 0));
               await local(part, () => handle.sync());
@@ -501,19 +547,17 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       reader?.close();
     }
     if (signal.aborted) throw new Error('aborted');
-    // The rename is the commit point: a file under its final name is always complete.
-    await local(finalPath, () => rename(part, finalPath));
-
-    let analysis: AudioAnalysis | null = followed?.analysis ?? null;
-    if (followed?.peaks) await writePeaksFile(finalPath, followed.peaks).catch(() => undefined);
-    if (!analysis && deps.analyze && isAudioFormat(job.format)) {
-      analysis = await deps.analyze(finalPath, job.format).catch(() => null);
+    // The peaks go beside the part first; the commit moves them beside the final file.
+    let peaks: string | null = null;
+    if (followed?.peaks) {
+      const bytes = encodePeaks(followed.peaks);
+      peaks = `${part}.peaks`;
+      await writeFileReplacing(peaks, bytes).catch(() => {
+        peaks = null;
+      });
     }
-    const hasPeaks = await stat(`${finalPath}.peaks`).then(
-      () => true,
-      () => false,
-    );
-    const item: LibraryItem = {
+    const analysis: AudioAnalysis | null = followed?.analysis ?? null;
+    const draft: LibraryItem = {
       id: deps.library.itemId(job.deliverableId, job.version, job.format),
       projectId: job.projectId,
       projectTitle: job.projectTitle,
@@ -528,17 +572,56 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       downloadedAt: now().toISOString(),
       orderedSeconds: entry.orderedSeconds,
       analysis,
-      hasPeaks,
+      hasPeaks: false,
       unsynced: true,
     };
-    await deps.library.upsert(item);
+    // The commit point: the part gets its final name (never over another file) and is listed, in one step; a file
+    // under its final name is always complete.
+    let item: LibraryItem;
+    try {
+      item = await deps.library.commit({ part, peaks, planned: job.relativePath, item: draft });
+    } catch (error) {
+      if (error instanceof PathEscapeError || error instanceof LinkRefusedError) throw error;
+      throw localError(error, part);
+    }
+    job.relativePath = item.relativePath;
+    const finalPath = await real(item.relativePath);
+    if (!analysis && deps.analyze && isAudioFormat(job.format)) {
+      const late = await deps.analyze(finalPath, job.format).catch(() => null);
+      if (late) {
+        const hasPeaks = await stat(`${finalPath}.peaks`).then(
+          () => true,
+          () => false,
+        );
+        item = (await deps.library.update(item.id, item.downloadedAt, { analysis: late, hasPeaks })) ?? item;
+      }
+    }
     job.libraryId = item.id;
     job.bytes = size;
     job.total = size;
     return { path: finalPath, item };
   }
 
-  async function ensureFolder(finalPath: string) {
+  /** resolveReal with file-system failures mapped (a refused link stays a PathEscapeError). */
+  async function real(relativePath: string, create = false): Promise<string> {
+    try {
+      return await deps.library.resolveReal(relativePath, create);
+    } catch (error) {
+      if (error instanceof PathEscapeError) throw error;
+      throw localError(error, deps.library.resolve(relativePath));
+    }
+  }
+
+  async function openLocal(path: string, truncate = false): Promise<FileHandle> {
+    try {
+      return await openNoFollow(path, truncate);
+    } catch (error) {
+      if (error instanceof LinkRefusedError) throw new DownloadError('PATH_ESCAPE', error.message);
+      throw localError(error, path);
+    }
+  }
+
+  async function ensureRoot() {
     const root = deps.library.root();
     try {
       await stat(root);
@@ -560,17 +643,9 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         }
       }
     }
-    await local(dirname(finalPath), () => mkdir(dirname(finalPath), { recursive: true }));
   }
 
-  async function openPart(part: string): Promise<FileHandle> {
-    try {
-      return await open(part, 'r+');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw localError(error, part);
-      return local(part, () => open(part, 'w+'));
-    }
-  }
+  const openPart = (part: string): Promise<FileHandle> => openLocal(part);
 
   /** One HTTP attempt from the current end of the part file. */
   async function transferOnce(
@@ -736,7 +811,11 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       } catch (error) {
         throw new DownloadError('RESOLVE_FAILED', `Could not look up the file: ${(error as Error).message}`);
       }
-      const relativePath = deps.library.planPath({ ...resolved, format: request.format });
+      const relativePath = deps.library.planPath({
+        ...resolved,
+        deliverableId: request.deliverableId,
+        format: request.format,
+      });
       const job: DownloadJob = {
         id: randomUUID(),
         projectId: resolved.projectId,
@@ -769,6 +848,8 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       };
       entries.set(job.id, entry);
       changed(entry);
+      // The job is on disk before its part can be: a crash never leaves a part that no job knows.
+      await persist();
       pump();
       return { ...job };
     },
@@ -820,6 +901,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         return { ...entry.job }; // it finished while we were stopping it: keep the complete file
       }
       await rm(partPath(entry.job), { force: true }).catch(() => undefined);
+      await rm(`${partPath(entry.job)}.peaks`, { force: true }).catch(() => undefined);
       entry.job.state = 'canceled';
       entry.job.bytes = 0;
       changed(entry);

@@ -40,14 +40,15 @@ export function localError(error: unknown, path: string): DownloadError {
   const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
   const known = LOCAL[code];
   if (known) {
-    return new DownloadError(
-      known[0],
-      `${known[1]} (${code}) while writing ${path}. The partial file is kept.`,
-      false,
-      {
-        cause: error,
-      },
-    );
+    // A full disk keeps the part so the download can go on; say so, and how to get the space back.
+    const kept =
+      known[0] === 'DISK_FULL'
+        ? 'The partial file is kept so the download can continue: free some space, then choose Retry; or choose ' +
+          'Remove partial file to delete it now.'
+        : 'The partial file is kept.';
+    return new DownloadError(known[0], `${known[1]} (${code}) while writing ${path}. ${kept}`, false, {
+      cause: error,
+    });
   }
   return new DownloadError(
     'NOT_FOUND_LOCAL',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -194,12 +194,214 @@ describe('createLibrary', () => {
       projectTitle: '../../etc',
       serviceSubCategory: 'post-production',
       deliverableName: 'CON',
+      deliverableId: 'C0FFEE00-1111-4222-8333-444455556666',
       version: 3,
       format: 'mp3',
     });
-    expect(rel).toBe('_._etc (abcdef12)/post-production-_CON-v3.mp3');
+    expect(rel).toBe('_._etc (abcdef12)/post-production-_CON-c0ffee00-v3.mp3');
     expect(lib.resolve(rel).startsWith(dir)).toBe(true);
     expect(lib.itemId('d', 1, 'wav')).toBe(lib.itemId('d', 1, 'wav'));
     expect(lib.itemId('d', 1, 'wav')).not.toBe(lib.itemId('d', 2, 'wav'));
+  });
+
+  describe('one file per item (issue 13, item 4)', () => {
+    const sha = (body: string) => createHash('sha256').update(body).digest('hex');
+
+    it('migrates an old-layout manifest whose items share a file: the overwritten item is dropped, no file moves', async () => {
+      // The old layout put a rejected deliverable and its replacement at one path; the replacement overwrote it.
+      const shared = 'Spring (3f2a9c1e)/voice_over-1-v1.wav';
+      await place(shared, 'replacement take');
+      await place('Spring (3f2a9c1e)/voice_over-2-v1.wav', 'second part');
+      // Identical bytes (a script's text survives a rejection): both items keep them, each in a file of its own.
+      const script = 'Spring (3f2a9c1e)/scriptwriting-Script-v1.txt';
+      await place(script, 'the script');
+      const items = [
+        item({
+          id: 'rejected',
+          deliverableId: 'd-old',
+          relativePath: shared,
+          size: 16,
+          sha256: sha('rejected take!!'),
+        }),
+        item({
+          id: 'replacement',
+          deliverableId: 'd-new',
+          relativePath: shared,
+          size: 16,
+          sha256: sha('replacement take'),
+          downloadedAt: '2025-01-02T00:00:00.000Z',
+        }),
+        item({
+          id: 'other',
+          deliverableId: 'd-2',
+          relativePath: 'Spring (3f2a9c1e)/voice_over-2-v1.wav',
+          size: 11,
+          sha256: sha('second part'),
+        }),
+        item({
+          id: 's-old',
+          deliverableId: 'd-s1',
+          format: 'txt',
+          relativePath: script,
+          size: 10,
+          sha256: sha('the script'),
+        }),
+        item({
+          id: 's-new',
+          deliverableId: 'd-s2',
+          format: 'txt',
+          relativePath: script,
+          size: 10,
+          sha256: sha('the script'),
+          downloadedAt: '2025-01-03T00:00:00.000Z',
+        }),
+      ];
+      await mkdir(join(dir, '.takedesk'), { recursive: true });
+      await writeFile(join(dir, '.takedesk', 'library.json'), JSON.stringify({ version: 1, items }));
+
+      const lib = createLibrary({ dir: () => dir });
+      const dropped = await lib.reconcile();
+      expect(dropped.map((i) => i.id)).toEqual(['rejected']);
+      const left = await lib.list();
+      expect(left.map((i) => i.id).sort()).toEqual(['other', 'replacement', 's-new', 's-old']);
+      // Recorded paths are kept (users' files are not renamed); only the second owner of identical bytes gets a copy.
+      expect((await lib.get('replacement'))!.relativePath).toBe(shared);
+      expect((await lib.get('other'))!.relativePath).toBe('Spring (3f2a9c1e)/voice_over-2-v1.wav');
+      expect((await lib.get('s-new'))!.relativePath).toBe(script);
+      const copy = (await lib.get('s-old'))!.relativePath;
+      expect(copy).not.toBe(script);
+      expect(new Set(left.map((i) => i.relativePath)).size).toBe(left.length);
+      for (const kept of left) {
+        expect(sha(await readFile(join(dir, ...kept.relativePath.split('/')), 'utf8'))).toBe(kept.sha256);
+      }
+      // Removing one owner of the script leaves the other's file.
+      await lib.remove('s-old');
+      expect(await readFile(join(dir, ...script.split('/')), 'utf8')).toBe('the script');
+      // And it stays migrated: a fresh instance sees the same.
+      const again = createLibrary({ dir: () => dir });
+      expect((await again.list()).map((i) => [i.id, i.relativePath]).sort()).toEqual(
+        (await lib.list()).map((i) => [i.id, i.relativePath]).sort(),
+      );
+    });
+
+    it('upsert refuses a path another item owns, so removal can never take another item\u2019s file', async () => {
+      const lib = createLibrary({ dir: () => dir });
+      const path = await place(item().relativePath);
+      await lib.upsert(item());
+      await expect(lib.upsert(item({ id: 'b2', deliverableId: 'd2' }))).rejects.toThrow(/already/);
+      expect((await lib.list()).map((i) => i.id)).toEqual(['a1']);
+      expect(await readFile(path, 'utf8')).toBe('abc');
+    });
+  });
+
+  describe('links inside the library (issue 13, item 5)', () => {
+    let outside: string;
+    beforeEach(async () => {
+      outside = await mkdtemp(join(tmpdir(), 'takedesk-outside-'));
+      await writeFile(join(outside, 'precious.wav'), 'keep me');
+    });
+    afterEach(async () => {
+      await rm(outside, { recursive: true, force: true });
+    });
+
+    it('remove through a project folder that links outside deletes nothing outside', async () => {
+      await symlink(outside, join(dir, 'Project (p1)'), 'dir');
+      // An entry that points through the link (a manifest from before, or a folder swapped for a link later).
+      await mkdir(join(dir, '.takedesk'), { recursive: true });
+      await writeFile(
+        join(dir, '.takedesk', 'library.json'),
+        JSON.stringify({ version: 2, items: [item({ relativePath: 'Project (p1)/precious.wav', size: 7 })] }),
+      );
+      const fresh = createLibrary({ dir: () => dir });
+      await fresh.remove('a1').catch(() => undefined);
+      expect(await readFile(join(outside, 'precious.wav'), 'utf8')).toBe('keep me');
+      await expect(fresh.pathOf('a1')).rejects.toThrow();
+    });
+
+    it('remove of an item whose file is a link to an outside file deletes the link only', async () => {
+      const lib = createLibrary({ dir: () => dir });
+      await mkdir(join(dir, 'Project (p1)'));
+      await symlink(join(outside, 'precious.wav'), join(dir, ...item().relativePath.split('/')));
+      await lib.upsert(item());
+      await lib.remove('a1');
+      expect(await readFile(join(outside, 'precious.wav'), 'utf8')).toBe('keep me');
+    });
+
+    it('the manifest is never written through a .takedesk folder that links outside', async () => {
+      await symlink(outside, join(dir, '.takedesk'), 'dir');
+      const lib = createLibrary({ dir: () => dir });
+      await place(item().relativePath);
+      await expect(lib.upsert(item())).rejects.toThrow(/link/i);
+      expect(await readdir(outside)).toEqual(['precious.wav']);
+    });
+  });
+
+  describe('commit: a final name is never taken from another file', () => {
+    const sha = (body: string) => createHash('sha256').update(body).digest('hex');
+    const noHardLinks = async () => {
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    };
+
+    it.each([
+      ['with hard links', undefined],
+      ['on a file system without hard links (reserve, then rename)', noHardLinks],
+    ])('%s: the planned name, else the next free "(n)" one', async (_label, link) => {
+      const lib = createLibrary({ dir: () => dir, link });
+      const planned = 'P (p)/voice_over-1-aaaaaaaa-v1.wav';
+      const squatter = await place(planned, 'somebody else');
+      const commit = async (id: string, body: string) => {
+        const part = await lib.resolveReal(`P (p)/${id}.part`, true);
+        await writeFile(part, body);
+        const done = await lib.commit({
+          part,
+          planned,
+          item: item({ id, deliverableId: id, relativePath: planned, size: body.length, sha256: sha(body) }),
+        });
+        await expect(stat(part)).rejects.toMatchObject({ code: 'ENOENT' });
+        return done;
+      };
+      expect((await commit('one', 'take one')).relativePath).toBe('P (p)/voice_over-1-aaaaaaaa-v1 (2).wav');
+      expect((await commit('two', 'take two')).relativePath).toBe('P (p)/voice_over-1-aaaaaaaa-v1 (3).wav');
+      expect(await readFile(squatter, 'utf8')).toBe('somebody else');
+      for (const listed of await lib.list()) {
+        expect(sha(await readFile(join(dir, ...listed.relativePath.split('/')), 'utf8'))).toBe(listed.sha256);
+      }
+      // The same item downloaded again with other bytes gets a new name; its older file goes.
+      const again = await commit('one', 'take one, again');
+      expect(again.relativePath).toBe('P (p)/voice_over-1-aaaaaaaa-v1 (4).wav');
+      await expect(stat(join(dir, 'P (p)', 'voice_over-1-aaaaaaaa-v1 (2).wav'))).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+      expect(await readFile(join(dir, 'P (p)', 'voice_over-1-aaaaaaaa-v1 (3).wav'), 'utf8')).toBe('take two');
+    });
+
+    it('takes over what a crash left at the final name: an empty reservation, or the same bytes unlisted', async () => {
+      const lib = createLibrary({ dir: () => dir });
+      const planned = 'P (p)/a-aaaaaaaa-v1.wav';
+      const empty = await place(planned, '');
+      const part = await lib.resolveReal('P (p)/a.part', true);
+      await writeFile(part, 'the take');
+      const one = await lib.commit({
+        part,
+        planned,
+        item: item({ id: 'a', relativePath: planned, size: 8, sha256: sha('the take') }),
+      });
+      expect(one.relativePath).toBe(planned);
+      expect(await readFile(empty, 'utf8')).toBe('the take');
+
+      const planned2 = 'P (p)/b-bbbbbbbb-v1.wav';
+      const leftover = await place(planned2, 'the other take');
+      const part2 = await lib.resolveReal('P (p)/b.part', true);
+      await writeFile(part2, 'the other take');
+      const two = await lib.commit({
+        part: part2,
+        planned: planned2,
+        item: item({ id: 'b', relativePath: planned2, size: 14, sha256: sha('the other take') }),
+      });
+      expect(two.relativePath).toBe(planned2);
+      expect(await readFile(leftover, 'utf8')).toBe('the other take');
+      await expect(stat(part2)).rejects.toMatchObject({ code: 'ENOENT' });
+      expect((await readdir(join(dir, 'P (p)'))).sort()).toEqual(['a-aaaaaaaa-v1.wav', 'b-bbbbbbbb-v1.wav']);
+    });
   });
 });

@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve as resolvePath } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { createReadStream, type Stats } from 'node:fs';
+import { lstat, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
 import type { EventBus } from '../events';
-import { libraryRelativePath, resolveInside, type LibraryPathParts } from './sanitize';
+import { placeNoReplace, writeFileReplacing, type LinkFn } from './safe-fs';
+import {
+  libraryRelativePath,
+  PathEscapeError,
+  resolveInside,
+  withCollisionSuffix,
+  type LibraryPathParts,
+} from './sanitize';
 
 /** Folder (inside the library) that holds our bookkeeping; never shown as a project. */
 export const META_DIR = '.takedesk';
 const MANIFEST = 'library.json';
-const MANIFEST_VERSION = 1;
+// 2: every item has a file of its own (paths carry the deliverable's short id; no two items share a file).
+const MANIFEST_VERSION = 2;
 
 /** Collaborators of the library. */
 export interface LibraryDeps {
@@ -18,6 +25,20 @@ export interface LibraryDeps {
   dir: () => string;
   /** Receives 'library.changed' after every change of the manifest. */
   emit?: EventBus['emit'];
+  /** Hard-link call of the commit (tests inject one that fails, like a file system without hard links). */
+  link?: LinkFn;
+}
+
+/** What `commit` needs: a complete part file, the planned name, and the item to list under the name it gets. */
+export interface CommitRequest {
+  /** Absolute path of the complete part file (from `resolveReal`). */
+  part: string;
+  /** Absolute path of its `.peaks` sidecar, if one was written beside the part. */
+  peaks?: string | null;
+  /** The planned relative path; a suffix ` (n)` is added when it is taken. */
+  planned: string;
+  /** The entry; `relativePath` is set to the name the file gets. */
+  item: LibraryItem;
 }
 
 /** Thrown for an id that is not in the manifest. */
@@ -33,14 +54,34 @@ export interface Library {
   /** Items, newest first; only one project's when `projectId` is given. */
   list(projectId?: string): Promise<LibraryItem[]>;
   get(id: string): Promise<LibraryItem | null>;
-  /** Adds or replaces (same id) an item whose file is already complete at its relativePath. */
+  /**
+   * Adds or replaces (same id) an item whose file is already complete at its relativePath; refuses a path that
+   * another item owns.
+   */
   upsert(item: LibraryItem): Promise<LibraryItem>;
-  /** Deletes the file, its `.peaks` sidecar and the entry; returns what is left. */
+  /** Changes fields of an item if it is still the same download (`downloadedAt`); null when it is gone or replaced. */
+  update(id: string, downloadedAt: string, patch: Partial<LibraryItem>): Promise<LibraryItem | null>;
+  /**
+   * The commit point of a download: gives the part its final name without ever replacing an existing file (the
+   * planned name, else the next free `name (n).ext`), moves the peaks sidecar beside it and lists the item, in one
+   * step no other library change interleaves with. A file already at the name with the same bytes and no other
+   * owner (left by a crash after the rename) is taken over. An older file of the same item is deleted afterwards.
+   */
+  commit(request: CommitRequest): Promise<LibraryItem>;
+  /**
+   * Deletes the entry, then its file and `.peaks` sidecar, unless another item points at that file or the path
+   * leads out of the library through a link; returns what is left.
+   */
   remove(id: string): Promise<LibraryItem[]>;
-  /** Absolute path of an item's file, proven to be inside the library. */
+  /** Absolute path of an item's file, proven to be inside the library after links are resolved. */
   pathOf(id: string): Promise<string>;
-  /** Absolute path for a relative path, proven to be inside the library (PathEscapeError otherwise). */
+  /** Absolute path for a relative path, proven to be inside the library by its text (PathEscapeError otherwise). */
   resolve(relativePath: string): string;
+  /**
+   * Absolute path for a relative path whose folder, after links are resolved, is inside the library's real folder
+   * (PathEscapeError otherwise); with `create`, missing folders are made first.
+   */
+  resolveReal(relativePath: string, create?: boolean): Promise<string>;
   /** Where a deliverable's file goes, relative to the library (sanitised layout). */
   planPath(parts: LibraryPathParts): string;
   /** Stable id of the library item for one deliverable version in one format. */
@@ -49,7 +90,8 @@ export interface Library {
   markSynced(id: string, downloadedAt: string): Promise<boolean>;
   /**
    * Drops entries whose files vanished, re-verifies `unsynced` ones (size and sha256; a mismatch is dropped and
-   * its file deleted, a match is made durable) and refreshes hasPeaks; returns the dropped items.
+   * its file deleted, a match is made durable) and refreshes hasPeaks; returns the dropped items, with those the
+   * migration of an older manifest dropped (see `migrateShared`).
    */
   reconcile(): Promise<LibraryItem[]>;
 }
@@ -107,6 +149,17 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** Items whose paths may name one file (same text up to case and Unicode form: one file on macOS and Windows). */
+const pathKey = (relativePath: string) => relativePath.normalize('NFC').toLowerCase();
+
+const sameFile = (a: Stats, b: Stats) => a.dev === b.dev && a.ino === b.ino;
+
+/** Whether `child` is `parent` or inside it (both absolute, resolved). */
+function within(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
 function isItem(value: unknown): value is LibraryItem {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
@@ -123,6 +176,8 @@ function isItem(value: unknown): value is LibraryItem {
 /** Creates the library service over the folder `deps.dir()`; the manifest is cached per folder. */
 export function createLibrary(deps: LibraryDeps): Library {
   let cache: { root: string; items: Map<string, LibraryItem> } | null = null;
+  /** Items the migration of an older manifest dropped, reported by the next reconcile. */
+  let migrationDropped: LibraryItem[] = [];
   // One queue for every read-modify-write so concurrent downloads never lose each other's entries.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -132,22 +187,52 @@ export function createLibrary(deps: LibraryDeps): Library {
   };
 
   const root = () => resolveRoot(deps.dir());
-  const manifestPath = (dir: string) => join(dir, META_DIR, MANIFEST);
+  const manifestRel = `${META_DIR}/${MANIFEST}`;
+
+  /**
+   * The absolute path of `relativePath` with its folder resolved through any links, proven to be inside the real
+   * library folder. A folder that does not exist (yet) has no link to follow: its textual path is returned unless
+   * `create` asks to make it.
+   */
+  async function resolveReal(relativePath: string, create = false): Promise<string> {
+    const base = root();
+    const textual = resolveInside(base, relativePath);
+    const parent = dirname(textual);
+    if (create) await mkdir(parent, { recursive: true });
+    let realBase: string;
+    let realParent: string;
+    try {
+      realBase = await realpath(base);
+      realParent = await realpath(parent);
+    } catch (error) {
+      if (!create && (error as NodeJS.ErrnoException).code === 'ENOENT') return textual;
+      throw error;
+    }
+    if (!within(realBase, realParent)) {
+      throw new PathEscapeError(
+        `${JSON.stringify(relativePath)} goes through a link that leads out of the library (to ${realParent}); ` +
+          'Takedesk does not follow links out of the library. Remove the link or choose another library folder.',
+      );
+    }
+    return join(realParent, basename(textual));
+  }
 
   async function load(): Promise<Map<string, LibraryItem>> {
     const dir = root();
     if (cache?.root === dir) return cache.items;
     const items = new Map<string, LibraryItem>();
-    const file = manifestPath(dir);
+    const file = await resolveReal(manifestRel);
     let text: string | null = null;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    let version = MANIFEST_VERSION;
     if (text !== null) {
       try {
         const parsed = JSON.parse(text) as Partial<ManifestFile>;
+        version = typeof parsed.version === 'number' ? parsed.version : 1;
         for (const item of Array.isArray(parsed.items) ? parsed.items : []) {
           if (isItem(item)) items.set(item.id, item);
         }
@@ -157,15 +242,121 @@ export function createLibrary(deps: LibraryDeps): Library {
       }
     }
     cache = { root: dir, items };
+    const changed = await migrateShared(items);
+    if (changed || (text !== null && version < MANIFEST_VERSION)) await save(items);
     return items;
   }
 
+  /**
+   * Migration of libraries written before every item had a path of its own (manifest version 1): two deliverables
+   * with the same name shared one file, and the later download overwrote the earlier. Recorded paths are kept (no
+   * file of the user is renamed). Of items that share one file, the newest whose sha256 matches the bytes keeps it;
+   * one whose sha256 no longer matches (its bytes were overwritten) is dropped like a vanished file, so it shows as
+   * not downloaded and can be downloaded again; one whose sha256 also matches gets a copy under a name of its own.
+   */
+  async function migrateShared(items: Map<string, LibraryItem>): Promise<boolean> {
+    const byKey = new Map<string, LibraryItem[]>();
+    for (const item of items.values()) {
+      const key = pathKey(item.relativePath);
+      byKey.set(key, [...(byKey.get(key) ?? []), item]);
+    }
+    let changed = false;
+    for (const group of byKey.values()) {
+      if (group.length < 2) continue;
+      // One file per inode: on a case-sensitive disk 'A.wav' and 'a.wav' are two files.
+      const byFile: Array<{ st: Stats; path: string; items: LibraryItem[] }> = [];
+      for (const item of group) {
+        let path: string;
+        let st: Stats;
+        try {
+          path = await resolveReal(item.relativePath);
+          st = await lstat(path);
+        } catch {
+          continue; // missing or outside: reconcile drops it
+        }
+        const same = byFile.find((f) => sameFile(f.st, st));
+        if (same) same.items.push(item);
+        else byFile.push({ st, path, items: [item] });
+      }
+      for (const { st, path, items: sharing } of byFile) {
+        if (sharing.length < 2 || !st.isFile()) continue;
+        const actual = await sha256Of(path).catch(() => null);
+        const matches = (i: LibraryItem) =>
+          i.size === st.size && (i.sha256 === '' ? actual !== null : i.sha256 === actual);
+        const newestFirst = [...sharing].sort((a, b) => b.downloadedAt.localeCompare(a.downloadedAt));
+        const keeper = newestFirst.find(matches) ?? newestFirst[0]!;
+        for (const other of newestFirst) {
+          if (other === keeper) continue;
+          changed = true;
+          if (matches(other)) {
+            const own = await placeCopy(path, other.relativePath, items);
+            if (own) {
+              items.set(other.id, { ...other, relativePath: own, hasPeaks: false });
+              continue;
+            }
+          }
+          items.delete(other.id);
+          migrationDropped.push(other);
+        }
+      }
+    }
+    return changed;
+  }
+
+  /** Gives the bytes at `path` a second, free name beside `relativePath` (a hard link, or a copy); null if it cannot. */
+  async function placeCopy(
+    path: string,
+    relativePath: string,
+    items: Map<string, LibraryItem>,
+  ): Promise<string | null> {
+    for (let n = 2; n < 100; n++) {
+      const candidate = withCollisionSuffix(relativePath, n);
+      if (ownerOf(items, candidate)) continue;
+      try {
+        await placeNoReplace(path, await resolveReal(candidate), { keepSource: true, link: deps.link });
+        return candidate;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return null;
+      }
+    }
+    return null;
+  }
+
+  const ownerOf = (items: Map<string, LibraryItem>, relativePath: string, exceptId?: string) => {
+    const key = pathKey(relativePath);
+    for (const item of items.values()) {
+      if (item.id !== exceptId && pathKey(item.relativePath) === key) return item;
+    }
+    return null;
+  };
+
   async function save(items: Map<string, LibraryItem>): Promise<void> {
-    const dir = root();
-    await mkdir(join(dir, META_DIR), { recursive: true });
+    const file = await resolveReal(manifestRel, true);
     const body: ManifestFile = { version: MANIFEST_VERSION, items: [...items.values()] };
-    await writeFileAtomic(manifestPath(dir), `${JSON.stringify(body, null, 1)}\n`, { fsync: true });
+    await writeFileReplacing(file, `${JSON.stringify(body, null, 1)}\n`, { fsync: true });
     deps.emit?.('library.changed', { count: items.size });
+  }
+
+  /** Deletes a file and its sidecar unless another item points at that same file; never through a link out. */
+  async function deleteFiles(items: Map<string, LibraryItem>, relativePath: string): Promise<void> {
+    let path: string;
+    try {
+      path = await resolveReal(relativePath);
+    } catch {
+      return; // outside the library after links: nothing there is ours to delete
+    }
+    const st = await lstat(path).catch(() => null);
+    if (st) {
+      const key = pathKey(relativePath);
+      for (const other of items.values()) {
+        if (pathKey(other.relativePath) !== key) continue;
+        const theirs = await lstat(await resolveReal(other.relativePath)).catch(() => null);
+        if (theirs && sameFile(theirs, st)) return;
+      }
+    }
+    // rm removes a link itself, never what it points to.
+    await rm(path, { force: true });
+    await rm(`${path}.peaks`, { force: true });
   }
 
   const sorted = (items: Iterable<LibraryItem>) =>
@@ -187,9 +378,69 @@ export function createLibrary(deps: LibraryDeps): Library {
       return serial(async () => {
         resolveInside(root(), item.relativePath);
         const items = await load();
+        const owner = ownerOf(items, item.relativePath, item.id);
+        if (owner) {
+          throw new PathEscapeError(
+            `${JSON.stringify(item.relativePath)} already belongs to another library item (${owner.id}).`,
+          );
+        }
         items.set(item.id, { ...item });
         await save(items);
         return item;
+      });
+    },
+    update(id, downloadedAt, patch) {
+      return serial(async () => {
+        const items = await load();
+        const item = items.get(id);
+        if (!item || item.downloadedAt !== downloadedAt) return null;
+        const next = { ...item, ...patch, id, relativePath: item.relativePath };
+        items.set(id, next);
+        await save(items);
+        return next;
+      });
+    },
+    commit({ part, peaks, planned, item }) {
+      return serial(async () => {
+        const items = await load();
+        const previous = items.get(item.id) ?? null;
+        let chosen: { rel: string; path: string } | null = null;
+        for (let n = 1; n < 1000 && !chosen; n++) {
+          const rel = withCollisionSuffix(planned, n);
+          if (ownerOf(items, rel, item.id)) continue;
+          const path = await resolveReal(rel, true);
+          try {
+            await placeNoReplace(part, path, { link: deps.link });
+            chosen = { rel, path };
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+            if (await takeOver(path, part, item)) {
+              chosen = { rel, path };
+            }
+          }
+        }
+        if (!chosen) throw new Error(`No free name for ${planned} in the library.`);
+        let hasPeaks: boolean;
+        if (peaks) {
+          // A rename replaces whatever sits at the sidecar's name (a link included) and never writes through it.
+          hasPeaks = await rename(peaks, `${chosen.path}.peaks`).then(
+            () => true,
+            () => false,
+          );
+        } else {
+          hasPeaks = await stat(`${chosen.path}.peaks`).then(
+            () => true,
+            () => false,
+          );
+        }
+        const next: LibraryItem = { ...item, relativePath: chosen.rel, hasPeaks };
+        items.set(item.id, next);
+        await save(items);
+        // The same deliverable version downloaded again, now under another name: its older file goes.
+        if (previous && pathKey(previous.relativePath) !== pathKey(chosen.rel)) {
+          await deleteFiles(items, previous.relativePath).catch(() => undefined);
+        }
+        return next;
       });
     },
     remove(id) {
@@ -197,18 +448,18 @@ export function createLibrary(deps: LibraryDeps): Library {
         const items = await load();
         const item = items.get(id);
         if (!item) throw new LibraryItemNotFoundError(`No library item ${id}.`);
-        const path = resolveInside(root(), item.relativePath);
-        await rm(path, { force: true });
-        await rm(`${path}.peaks`, { force: true });
+        // The entry goes first: a crash before the files are deleted leaves an unlisted file, never a listed
+        // item without its file.
         items.delete(id);
         await save(items);
+        await deleteFiles(items, item.relativePath);
         return sorted(items.values());
       });
     },
     async pathOf(id) {
       const item = await library.get(id);
       if (!item) throw new LibraryItemNotFoundError(`No library item ${id}.`);
-      return resolveInside(root(), item.relativePath);
+      return resolveReal(item.relativePath);
     },
     markSynced(id, downloadedAt) {
       return serial(async () => {
@@ -221,18 +472,21 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     resolve: (relativePath) => resolveInside(root(), relativePath),
+    resolveReal: (relativePath, create) => resolveReal(relativePath, create),
     planPath: libraryRelativePath,
     itemId: (deliverableId, version, format) =>
       createHash('sha256').update(`${deliverableId}\0${version}\0${format}`).digest('hex').slice(0, 24),
     reconcile() {
       return serial(async () => {
         const items = await load();
-        const dropped: LibraryItem[] = [];
+        const dropped: LibraryItem[] = migrationDropped;
+        migrationDropped = [];
+        const doomed: string[] = [];
         let changed = false;
         for (const item of [...items.values()]) {
           let path: string;
           try {
-            path = resolveInside(root(), item.relativePath);
+            path = await resolveReal(item.relativePath);
           } catch {
             dropped.push(item);
             items.delete(item.id);
@@ -248,8 +502,7 @@ export function createLibrary(deps: LibraryDeps): Library {
             const verdict = await verifyUnsynced(path, item);
             if (verdict === 'bad') {
               // A final name on a short or damaged file breaks the library's promise: the user downloads it again.
-              await rm(path, { force: true }).catch(() => undefined);
-              await rm(`${path}.peaks`, { force: true }).catch(() => undefined);
+              doomed.push(item.relativePath);
               dropped.push(item);
               items.delete(item.id);
               continue;
@@ -264,10 +517,38 @@ export function createLibrary(deps: LibraryDeps): Library {
           }
         }
         if (dropped.length > 0 || changed) await save(items);
+        // Files go after the manifest no longer lists them.
+        for (const rel of doomed) await deleteFiles(items, rel).catch(() => undefined);
         return dropped;
       });
     },
   };
+
+  /**
+   * Whether a file already at the final name (that no other item owns) may stand for this download: only a regular
+   * file that holds the same bytes (the same inode as the part, or the same size and sha256: a crash
+   * after the rename, before the listing). An empty one is the reservation of a commit without hard links that a
+   * crash interrupted: it is replaced. Otherwise the caller tries the next name.
+   */
+  async function takeOver(path: string, part: string, item: LibraryItem): Promise<boolean> {
+    const st = await lstat(path).catch(() => null);
+    if (!st?.isFile()) return false;
+    const partSt = await lstat(part).catch(() => null);
+    if (partSt && sameFile(st, partSt)) {
+      await rm(part, { force: true });
+      return true;
+    }
+    if (st.size === 0 && item.size > 0) {
+      await rm(path, { force: true });
+      await placeNoReplace(part, path, { link: deps.link });
+      return true;
+    }
+    if (st.size !== item.size || item.sha256 === '') return false;
+    if ((await sha256Of(path).catch(() => null)) !== item.sha256) return false;
+    await rm(part, { force: true });
+    return true;
+  }
+
   return library;
 }
 

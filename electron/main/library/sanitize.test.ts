@@ -6,6 +6,7 @@ import {
   MAX_NAME_BYTES,
   PathEscapeError,
   libraryRelativePath,
+  partPathFor,
   resolveInside,
   sanitizeName,
   truncateUtf8,
@@ -69,10 +70,51 @@ describe('libraryRelativePath', () => {
         projectTitle: 'Summer Sale',
         serviceSubCategory: 'voice_over',
         deliverableName: 'part1',
+        deliverableId: '9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D',
         version: 2,
         format: 'wav',
       }),
-    ).toBe('Summer Sale (3f2a9c1e)/voice_over-part1-v2.wav');
+    ).toBe('Summer Sale (3f2a9c1e)/voice_over-part1-9b1deb4d-v2.wav');
+  });
+
+  it('gives two deliverables with names that sanitise alike two paths (issue 13, item 4)', () => {
+    const names = ['Take/1', 'Take:1', 'Take|1', 'Take_1', '..', '...', '1', '1'];
+    const paths = names.map((deliverableName, i) =>
+      libraryRelativePath({
+        projectId: '3f2a9c1e-1111-2222-3333-444455556666',
+        projectTitle: 'P',
+        serviceSubCategory: 'voice_over',
+        deliverableName,
+        deliverableId: `${i}f2a9c1e-aaaa-4bbb-8ccc-ddddeeeeffff`,
+        version: 1,
+        format: 'wav',
+      }),
+    );
+    expect(new Set(paths).size).toBe(names.length);
+    // Ids that are not UUIDs (or are hostile) still give 8 safe characters, stable and distinct.
+    const odd = ['Take/1', 'Take:1', '..', '', 'x'.repeat(300)].map((deliverableId) =>
+      libraryRelativePath({
+        projectId: 'p',
+        projectTitle: 'P',
+        serviceSubCategory: 'voice_over',
+        deliverableName: '1',
+        deliverableId,
+        version: 1,
+        format: 'wav',
+      }),
+    );
+    expect(new Set(odd).size).toBe(odd.length);
+    for (const rel of odd) expect(rel).toMatch(/^P \(p\)\/voice_over-1-[0-9a-f]{8}-v1\.wav$/u);
+  });
+
+  it('names .part files by job, beside the planned name, never a final name', () => {
+    const rel = 'P (p)/voice_over-1-9b1deb4d-v1.wav';
+    const a = partPathFor(rel, '11111111-2222-4333-8444-555555555555');
+    const b = partPathFor(rel, '66666666-2222-4333-8444-555555555555');
+    expect(a).not.toBe(b);
+    expect(a.startsWith('P (p)/voice_over-1-9b1deb4d-v1.wav.')).toBe(true);
+    expect(a.endsWith('.part')).toBe(true);
+    expect(partPathFor(rel, '../../x').split('/')).toHaveLength(2);
   });
 
   const hostile = [
@@ -94,6 +136,7 @@ describe('libraryRelativePath', () => {
       projectTitle: name,
       serviceSubCategory: name,
       deliverableName: name,
+      deliverableId: name,
       version: 1,
       format: 'mp3',
     });

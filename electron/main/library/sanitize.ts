@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { MediaFormat } from '../../../shared/ipc';
 
@@ -58,11 +59,28 @@ export interface LibraryPathParts {
   projectTitle: string;
   serviceSubCategory: string;
   deliverableName: string;
+  /** Makes the name unique per deliverable: two deliverables never share a path, whatever their names. */
+  deliverableId: string;
   version: number;
   format: MediaFormat;
 }
 
-/** `<project title> (<id8>)/<service>-<name>-v<n>.<ext>`, every component sanitised; always '/'-separated. */
+/**
+ * Eight safe characters that stand for an id: the first 8 hex digits of a UUID (lower case), otherwise the first 8
+ * hex digits of the id's sha256 (an id that is not a UUID may hold anything, and ids that sanitise alike must not
+ * meet).
+ */
+export function shortId(id: string): string {
+  const hex = id.replace(/-/gu, '').toLowerCase();
+  if (/^[0-9a-f]{8,}$/u.test(hex) && /^[0-9a-f-]+$/iu.test(id)) return hex.slice(0, 8);
+  return createHash('sha256').update(id).digest('hex').slice(0, 8);
+}
+
+/**
+ * `<project title> (<id8>)/<service>-<name>-<deliverable id8>-v<n>.<ext>`, every component sanitised; always
+ * '/'-separated. The deliverable's short id keeps two deliverables apart even when their names sanitise alike
+ * (a rejected deliverable and its replacement share a name).
+ */
 export function libraryRelativePath(parts: LibraryPathParts): string {
   const id8 = sanitizeName(parts.projectId.replace(/-/gu, ''), 8, 'project');
   const folder = `${sanitizeName(parts.projectTitle, 96, 'Untitled project')} (${id8})`;
@@ -70,7 +88,28 @@ export function libraryRelativePath(parts: LibraryPathParts): string {
   const name = sanitizeName(parts.deliverableName, 80, 'deliverable');
   const version = Number.isSafeInteger(parts.version) && parts.version > 0 ? parts.version : 1;
   // Each piece is already safe and short, so joining them cannot form '..', a device name or an over-long name.
-  return `${folder}/${service}-${name}-v${version}.${parts.format}`;
+  return `${folder}/${service}-${name}-${shortId(parts.deliverableId)}-v${version}.${parts.format}`;
+}
+
+/** The n-th (n >= 2) name to try when `relativePath` is taken: `name (n).ext`, beside it. */
+export function withCollisionSuffix(relativePath: string, n: number): string {
+  if (n < 2) return relativePath;
+  const slash = relativePath.lastIndexOf('/');
+  const dot = relativePath.lastIndexOf('.');
+  if (dot <= slash + 1) return `${relativePath} (${n})`;
+  return `${relativePath.slice(0, dot)} (${n})${relativePath.slice(dot)}`;
+}
+
+/**
+ * The `.part` file of one download job, beside its planned name and keyed by the job, so two jobs never share one;
+ * it ends in `.part`, so it is never taken for a final name.
+ */
+export function partPathFor(relativePath: string, jobId: string): string {
+  const hex = jobId.replace(/-/gu, '').toLowerCase();
+  const key = /^[0-9a-f]{8,32}$/u.test(hex)
+    ? hex
+    : createHash('sha256').update(jobId).digest('hex').slice(0, 32);
+  return `${relativePath}.${key}.part`;
 }
 
 /** Thrown when a path would leave the library folder. */

@@ -38,4 +38,32 @@ describe('DownloadRow', () => {
     expect(stateText(job({ state: 'downloading' }))).toBe('Downloading');
     expect(stateText(job({ state: 'done' }))).toBe('Done');
   });
+
+  it('offers to remove the partial file of a download that failed on a full disk (issue 13, item 9)', async () => {
+    const failed = job({
+      state: 'failed',
+      bytes: 40,
+      error: { type: 'DISK_FULL', message: 'The disk is full (ENOSPC). The partial file is kept.' },
+    });
+    const row = mount(DownloadRow, { props: { job: failed, busy: undefined, actionError: null } });
+    const discard = row.get('[data-testid="download-discard"]');
+    expect(discard.text()).toBe('Remove partial file');
+    expect(row.find('[data-testid="download-resume"]').text()).toBe('Retry');
+    // One way to drop the part: the plain Cancel is not offered beside it.
+    expect(row.find('[data-testid="download-cancel"]').exists()).toBe(false);
+    await discard.trigger('click');
+    expect(row.emitted('cancel')).toHaveLength(1);
+    expect(row.get('[data-testid="download-error"]').text()).toMatch(/partial file is kept/);
+
+    // Other failures keep their plain Cancel.
+    const other = mount(DownloadRow, {
+      props: {
+        job: job({ state: 'failed', error: { type: 'NETWORK', message: 'x' } }),
+        busy: undefined,
+        actionError: null,
+      },
+    });
+    expect(other.find('[data-testid="download-discard"]').exists()).toBe(false);
+    expect(other.find('[data-testid="download-cancel"]').exists()).toBe(true);
+  });
 });
