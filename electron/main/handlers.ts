@@ -22,6 +22,7 @@ export interface ProfilesPort {
   signIn(input: { name: string; baseUrl: string; email: string; password: string }): Promise<ProfilesState>;
   activate(id: string): Promise<ProfilesState>;
   remove(id: string): Promise<ProfilesState>;
+  restartSandbox(): Promise<ProfilesState>;
   client(): Promise<ApiClient>;
 }
 
@@ -94,6 +95,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'profiles.signIn': (input) => deps.profiles.signIn(input),
     'profiles.activate': ({ id }) => deps.profiles.activate(id),
     'profiles.remove': ({ id }) => deps.profiles.remove(id),
+    'sandbox.restart': () => deps.profiles.restartSandbox(),
 
     'catalog.categories': async () => (await api()).listCategories(),
     'catalog.attributes': async ({ categoryId }) => (await api()).getAttributes(categoryId),

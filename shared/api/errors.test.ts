@@ -164,6 +164,7 @@ describe('error catalog', () => {
         'PROFILE_NOT_REMOVABLE',
         'INVALID_BASE_URL',
         'INVALID_PROFILE',
+        'SANDBOX_UNAVAILABLE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',
       ].sort(),

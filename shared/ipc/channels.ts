@@ -6,6 +6,7 @@ export const CHANNELS = [
   'profiles.signIn',
   'profiles.activate',
   'profiles.remove',
+  'sandbox.restart',
   'catalog.categories',
   'catalog.attributes',
   'catalog.attributeValues',
