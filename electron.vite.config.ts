@@ -38,6 +38,8 @@ export default defineConfig({
           'audio-worker': resolve(root, 'electron/main/audio/worker.ts'),
           'follow-worker': resolve(root, 'electron/main/downloads/follow-worker.ts'),
           'transfer-worker': resolve(root, 'electron/main/downloads/transfer-worker.ts'),
+          // The embedded sandbox's process (Electron utilityProcess), the same program as `npm run sandbox`.
+          sandbox: resolve(root, 'electron/sandbox/cli.ts'),
         },
       },
     },

@@ -63,5 +63,43 @@ export default tseslint.config(
       ],
     },
   },
+  // Main and the sandbox are separate processes (the sandbox runs as a utility/child process): neither imports the
+  // other. What both need lives in shared/ (pure data) or electron/http/ (server-side helpers). Tests and test
+  // support files may still start an in-process sandbox when that is what they test.
+  {
+    files: ['electron/main/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/**', '**/sandbox'],
+              message:
+                'Main talks to the sandbox over HTTP and starts it as a process; share data through shared/ or electron/http/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/sandbox/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/main'],
+              message: 'The sandbox is its own process: share code through shared/ or electron/http/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

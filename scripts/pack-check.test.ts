@@ -123,6 +123,16 @@ describe('pack-check helpers', () => {
     expect(checkAsarEntries(['/package.json'], deps).violations).toContain('missing: /out/main/index.js');
   });
 
+  it('requires the sandbox entry main starts as a process of its own, and the build makes it', async () => {
+    expect(REQUIRED_OUTPUT).toContain('out/main/sandbox.js');
+    const withoutSandbox = good.filter((p) => p !== '/out/main/sandbox.js');
+    expect(checkAsarEntries(withoutSandbox, deps).violations).toEqual(['missing: /out/main/sandbox.js']);
+    const { default: viteConfig } = (await import('../electron.vite.config')) as {
+      default: { main: { build: { rollupOptions: { input: Record<string, string> } } } };
+    };
+    expect(viteConfig.main.build.rollupOptions.input.sandbox).toBe(join(root, 'electron/sandbox/cli.ts'));
+  });
+
   it('packageOf finds scoped and nested packages', () => {
     expect(packageOf('/node_modules/@scope/pkg/a.js')).toBe('@scope/pkg');
     expect(packageOf('/node_modules/a/node_modules/b/x.js')).toBe('b');

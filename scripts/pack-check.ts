@@ -33,6 +33,8 @@ export const REQUIRED_OUTPUT = [
   'out/main/audio-worker.js',
   'out/main/follow-worker.js',
   'out/main/transfer-worker.js',
+  // The embedded sandbox, which main starts as a process of its own (utilityProcess).
+  'out/main/sandbox.js',
   // The MP3 decoder (libmpg123 in WebAssembly, read by the workers) and its LGPL-2.1 terms, which ship with it.
   'out/main/mpg123.wasm',
   'out/main/mpg123-COPYING.txt',

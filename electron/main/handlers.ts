@@ -24,6 +24,7 @@ export interface ProfilesPort {
   renew(input: RenewProfileInput): Promise<ProfilesState>;
   activate(id: string): Promise<ProfilesState>;
   remove(id: string): Promise<ProfilesState>;
+  restartSandbox(): Promise<ProfilesState>;
   client(): Promise<ApiClient>;
 }
 
@@ -98,6 +99,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'profiles.renew': (input) => deps.profiles.renew(input),
     'profiles.activate': ({ id }) => deps.profiles.activate(id),
     'profiles.remove': ({ id }) => deps.profiles.remove(id),
+    'sandbox.restart': () => deps.profiles.restartSandbox(),
 
     'catalog.categories': async () => (await api()).listCategories(),
     'catalog.attributes': async ({ categoryId }) => (await api()).getAttributes(categoryId),

@@ -7,6 +7,7 @@ import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startElectronApp } from './electron/app';
+import { utilitySandboxSpawner } from './electron/sandbox-process';
 import { MEDIA_SCHEME } from './electron/types';
 import { createSafeStorageSecretStore } from './secrets';
 import { createServices } from './services';
@@ -39,6 +40,8 @@ void startElectronApp(electron, {
           return true;
         },
       },
+      // The embedded sandbox runs in a utility process of its own (out/main/sandbox.js, built from its CLI).
+      sandboxSpawn: utilitySandboxSpawner(electron, join(here, 'sandbox.js')),
       updates: desktop.updates,
       log: (message, error) => desktop.log.error(message, error),
       version: electron.app.getVersion(),

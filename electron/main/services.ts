@@ -9,7 +9,8 @@ import { createRouter, type Router } from './ipc/router';
 import { createLibraryServices } from './library-services';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { createProfiles, type SettingsStore } from './profiles';
-import { createSandboxLauncher } from './sandbox-launcher';
+import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from './sandbox-launcher';
+import { nodeSandboxSpawner } from './sandbox-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
 import { createWatcher, createWatcherMemoryFile } from './watcher';
@@ -29,6 +30,8 @@ export interface ServicesOptions {
   versions?: Record<string, string>;
   /** An already running sandbox to use for the Sandbox profile (tests); otherwise one is embedded. */
   externalSandbox?: { url: string; token: string };
+  /** Starts the embedded sandbox's process: Electron's utilityProcess; by default a Node child process. */
+  sandboxSpawn?: SpawnSandbox;
   sandboxDelivery?: 'manual' | number;
   /** Overrides the default library folder (tests). */
   libraryDir?: string;
@@ -40,6 +43,8 @@ export interface Services {
   events: EventBus;
   media: MediaResolver;
   settings: SettingsService;
+  /** The embedded sandbox's process (status, pid) for the edge and tests; calls go through the router. */
+  sandbox: Pick<SandboxSupervisor, 'status' | 'pid'>;
   dispose(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     dataDir: options.dataDir,
     external: options.externalSandbox,
     delivery: options.sandboxDelivery,
+    spawn: options.sandboxSpawn ?? nodeSandboxSpawner(),
+    log,
   });
   const profiles = createProfiles({
     settingsStore: options.settingsStore,
@@ -120,6 +127,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     media,
     settings,
+    sandbox: { status: () => sandbox.status(), pid: () => sandbox.pid() },
     async dispose() {
       watcher.stop();
       await libraryAndDownloads.dispose();

@@ -14,7 +14,7 @@ import {
   statusesFor,
   type Operation,
 } from '../../shared/api';
-import { answerResponse, fileAnswer, sendAnswer } from '../main/media/file-response';
+import { answerResponse, fileAnswer, sendAnswer } from '../http/file-response';
 import type { Engine, MediaDescriptor } from './engine';
 import type { Faults } from './faults';
 import { parseFaults } from './faults';

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
@@ -39,4 +41,74 @@ it('the CLI refuses bad arguments with a usage line and exit code 2', async () =
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   expect(code).toBe(2);
   expect(stderr).toContain('usage: npm run sandbox');
+}, 30_000);
+
+/** Whether a process id is still alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+it('a sandbox started with an IPC channel exits when its parent dies, even by SIGKILL', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'takedesk-cli-parent-'));
+  // A stand-in for browser mode: forks the CLI as Takedesk does, reports the child's pid and URL, then waits.
+  const parentScript = join(dir, 'parent.mjs');
+  await writeFile(
+    parentScript,
+    `import { fork } from 'node:child_process';
+const child = fork(${JSON.stringify(CLI)}, ['--port', '0', '--delivery', 'manual'], {
+  execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+});
+child.stdout.once('data', (line) => process.stdout.write(JSON.stringify({ pid: child.pid, line: String(line) }) + '\\n'));
+setInterval(() => undefined, 1000);
+`,
+  );
+  const parent = spawn(process.execPath, [parentScript], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let out = '';
+    parent.stdout.setEncoding('utf8');
+    const report = await new Promise<{ pid: number; line: string }>((resolve) =>
+      parent.stdout.on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as { pid: number; line: string });
+      }),
+    );
+    const { url } = JSON.parse(report.line) as { url: string };
+    expect((await fetch(`${url}/openapi.json`)).ok).toBe(true);
+    expect(alive(report.pid)).toBe(true);
+    parent.kill('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (alive(report.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(alive(report.pid)).toBe(false);
+  } finally {
+    parent.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 60_000);
+
+it('a sandbox that cannot start says why in one stderr line and exits 1', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'takedesk-cli-bad-'));
+  const notADir = join(dir, 'file');
+  await writeFile(notADir, 'not a folder');
+  try {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--port', '0', '--data-dir', join(notADir, 'sandbox')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    let stdout = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^sandbox: could not start: .*(ENOTDIR|EEXIST)/m);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }, 30_000);

@@ -59,10 +59,20 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const sandbox = await createSandbox(options);
+  let sandbox: Awaited<ReturnType<typeof createSandbox>>;
+  try {
+    sandbox = await createSandbox(options);
+  } catch (error) {
+    // One readable line: Takedesk shows it as the reason the Sandbox profile is unavailable.
+    process.stderr.write(`sandbox: could not start: ${(error as Error).message ?? String(error)}\n`);
+    process.exit(1);
+  }
   // Exactly one line of JSON on stdout; everything else goes to stderr.
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, tokens: sandbox.tokens })}\n`);
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     sandbox.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -73,6 +83,9 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // Started by Takedesk with an IPC channel (browser mode's child process): that channel closes when the app
+  // stops or dies, so the sandbox never outlives it. (Electron ends its utility processes itself.)
+  if (process.channel) process.once('disconnect', stop);
 }
 
 void main();

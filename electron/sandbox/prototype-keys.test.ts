@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../shared/api';
-import { listAttributeValues, listAttributes } from './data/categories';
+import { listAttributeValues, listAttributes } from '../../shared/catalogue/categories';
 import type { Sandbox } from './server';
 import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-helpers';
 

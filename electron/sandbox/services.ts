@@ -1,13 +1,14 @@
 import type { CreateProjectBody } from '../../shared/api';
 import { isCharacterBilled, scriptUnits, type ScriptInput } from '../../shared/api/validate-project';
 import type { SandboxServices } from './app';
-import { CATEGORIES, listAttributeValues, listAttributes } from './data/categories';
-import { GENDER_AND_AGES } from './data/gender-and-age';
-import { LANGUAGES } from './data/languages';
+import { CATEGORIES, listAttributeValues, listAttributes } from '../../shared/catalogue/categories';
+import { GENDER_AND_AGES } from '../../shared/catalogue/gender-and-age';
+import { LANGUAGES } from '../../shared/catalogue/languages';
 import { createProCatalogue, sampleMedia, searchPros, type Pro } from './data/pros';
 import { priceProject, scriptUnitsForSeconds, type ServiceUnits } from './data/rates';
 import { createTalentRoster } from './data/talents';
-import { filterTracks, trackMedia } from './data/tracks';
+import { filterTracks } from '../../shared/catalogue/tracks';
+import { trackMedia } from './data/track-media';
 import type { SandboxCatalog, Talent } from './engine';
 import { createMediaStore } from './media/media-store';
 import { SandboxError } from './sandbox-error';

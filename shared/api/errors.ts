@@ -806,6 +806,11 @@ const DEFS = {
     hint: 'Check the name and the token.',
     message: 'The profile is not valid.',
   }),
+  SANDBOX_UNAVAILABLE: client([], {
+    title: 'The sandbox service is not running',
+    hint: 'Takedesk restarts it by itself; use “Restart sandbox” in Settings to try now. Your library still works.',
+    message: 'The sandbox service stopped; restarting…',
+  }),
   MEDIA_NOT_ALLOWED: client([], {
     title: 'That media link is not from the service',
     hint: 'Reload the deliverable and try again.',

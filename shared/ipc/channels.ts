@@ -7,6 +7,7 @@ export const CHANNELS = [
   'profiles.renew',
   'profiles.activate',
   'profiles.remove',
+  'sandbox.restart',
   'catalog.categories',
   'catalog.attributes',
   'catalog.attributeValues',

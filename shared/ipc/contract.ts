@@ -81,6 +81,8 @@ export const contract = {
   ).returns<ProfilesState>(),
   'profiles.activate': channel(z.object({ id }).strict()).returns<ProfilesState>(),
   'profiles.remove': channel(z.object({ id }).strict()).returns<ProfilesState>(),
+  /** Starts the embedded sandbox's process again now (it also restarts by itself after a crash). */
+  'sandbox.restart': channel(none).returns<ProfilesState>(),
 
   'catalog.categories': channel(none).returns<Category[]>(),
   'catalog.attributes': channel(z.object({ categoryId: id }).strict()).returns<CategoryAttribute[]>(),

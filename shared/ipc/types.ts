@@ -32,6 +32,19 @@ export interface ProfilesState {
   profiles: ProfileSummary[];
   activeId: string;
   secrets: SecretsBackendInfo;
+  /** The embedded sandbox's process, which serves the Sandbox profile. */
+  sandbox: SandboxStatus;
+}
+
+/**
+ * The embedded sandbox runs as a process of its own: `idle` until first used, `unavailable` after it stopped or
+ * could not start (with the reason; `restarting` while an automatic restart is scheduled). `sandbox.restart`
+ * starts it again now.
+ */
+export interface SandboxStatus {
+  state: 'idle' | 'starting' | 'running' | 'unavailable';
+  reason?: string;
+  restarting?: boolean;
 }
 
 export type MediaFormat = 'wav' | 'mp3' | 'pdf' | 'txt';

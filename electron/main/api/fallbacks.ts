@@ -1,10 +1,10 @@
 /**
  * Built-in lists for services without the facts endpoints (categories, attributes, values, tracks):
- * the sandbox's seed data (electron/sandbox/data), so the forms still offer choices.
+ * the catalogue seed data the sandbox serves too (shared/catalogue), so the forms still offer choices.
  */
 import type { AttributeValue, Category, CategoryAttribute, Track } from '../../../shared/api';
-import { CATEGORIES, listAttributes, listAttributeValues } from '../../sandbox/data/categories';
-import { filterTracks, findTrack, type LibraryTrack } from '../../sandbox/data/tracks';
+import { CATEGORIES, listAttributes, listAttributeValues } from '../../../shared/catalogue/categories';
+import { filterTracks, findTrack, type LibraryTrack } from '../../../shared/catalogue/tracks';
 
 /** What the client answers when a facts endpoint is missing; undefined means "no fallback, keep the error". */
 export interface ApiFallbacks {

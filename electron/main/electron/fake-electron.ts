@@ -1,4 +1,7 @@
+import { fork as forkNode, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 /** A recording stand-in for the electron module (the binary is not installable here; tests never need it). */
 /** A menu template as Electron takes it (kept loose: tests walk it by label). */
@@ -40,7 +43,40 @@ export function createFakeElectron(
     aboutOptions: null as null | Record<string, unknown>,
     aboutShown: 0,
     openedPaths: [] as string[],
+    /** utilityProcess.fork calls: module, args, options. */
+    utilityForks: [] as Array<{ modulePath: string; args: string[]; options: Record<string, unknown> }>,
   };
+
+  /**
+   * Electron's UtilityProcess, played by a real Node child process (a .ts module runs through tsx): pid, piped
+   * stdout/stderr, 'spawn' and 'exit' (code) events, kill() as SIGTERM.
+   */
+  class FakeUtilityProcess extends EventEmitter {
+    readonly #child: ChildProcess;
+    pid: number | undefined;
+    stdout: NodeJS.ReadableStream | null;
+    stderr: NodeJS.ReadableStream | null;
+    constructor(modulePath: string, args: string[], options: { stdio?: unknown; execArgv?: string[] }) {
+      super();
+      const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+      const piped = options.stdio === 'pipe';
+      this.#child = forkNode(modulePath, args, {
+        execArgv: [...(modulePath.endsWith('.ts') ? ['--import', tsx] : []), ...(options.execArgv ?? [])],
+        stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit', 'ipc'],
+      });
+      this.pid = this.#child.pid;
+      this.stdout = this.#child.stdout;
+      this.stderr = this.#child.stderr;
+      this.#child.once('spawn', () => this.emit('spawn'));
+      this.#child.once('exit', (code) => {
+        this.pid = undefined;
+        this.emit('exit', code ?? 1);
+      });
+    }
+    kill(): boolean {
+      return this.#child.kill('SIGTERM');
+    }
+  }
 
   class FakeWindow extends EventEmitter {
     options: Record<string, unknown>;
@@ -136,6 +172,12 @@ export function createFakeElectron(
     Notification: FakeNotification,
     safeStorage: {},
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    utilityProcess: {
+      fork: (modulePath: string, args: string[] = [], options: Record<string, unknown> = {}) => {
+        record.utilityForks.push({ modulePath, args, options });
+        return new FakeUtilityProcess(modulePath, args, options);
+      },
+    },
   };
 
   /** Simulates Chromium creating a web contents, and returns what the guards registered on it. */

@@ -13,6 +13,7 @@ export type ElectronModule = Pick<
   | 'safeStorage'
   | 'screen'
   | 'Menu'
+  | 'utilityProcess'
 >;
 
 export const APP_SCHEME = 'app';

@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import type { MediaUrl } from '../../../shared/ipc';
 import type { MediaResolver } from '../hosts/browser-host';
 import { localError } from '../local-error';
-import { fileResponse } from './file-response';
+import { fileResponse } from '../../http/file-response';
 
 /** How the current transport spells media URLs (`takedesk-media://library/<id>` or `/media/library/<id>`). */
 export interface MediaUrlScheme {

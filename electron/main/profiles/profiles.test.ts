@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '../../../shared/ipc';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EventPayloads, SandboxStatus } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClientOptions } from '../api/client';
 import { createFileSecretStore, createMemorySecretStore, type SecretStore } from '../secrets';
@@ -268,5 +268,57 @@ describe('an expired session (service-facts 8b: live tokens expire)', () => {
     });
     const renewed = await profiles.renew({ id: state.activeId, token: expiring.tokens.full });
     expect(renewed.profiles.find((p) => p.id === state.activeId)?.signedOut).toBe(false);
+  });
+});
+
+describe('the Sandbox profile follows its process', () => {
+  it('shows the sandbox status, announces every change as profile.changed, and restarts it on request', async () => {
+    const listeners = new Set<(status: SandboxStatus) => void>();
+    let status: SandboxStatus = { state: 'running' };
+    const setStatus = (next: SandboxStatus) => {
+      status = next;
+      for (const listener of listeners) listener(next);
+    };
+    let url = sandbox.url;
+    let restarts = 0;
+    const events: EventPayloads['profile.changed'][] = [];
+    const profiles = createProfiles({
+      settingsStore: createMemorySettingsStore(),
+      secrets: createMemorySecretStore(),
+      sandbox: {
+        ensure: async () => ({ url, token: sandbox.tokens.full }),
+        status: () => status,
+        onStatus: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        restart: async () => {
+          restarts++;
+          setStatus({ state: 'running' });
+          return status;
+        },
+      },
+      events: { emit: (_event, payload) => void events.push(payload) },
+    });
+    expect((await profiles.state()).sandbox).toEqual({ state: 'running' });
+    expect((await profiles.active()).profile.baseUrl).toBe(sandbox.url);
+
+    setStatus({
+      state: 'unavailable',
+      reason: 'The sandbox service stopped (signal SIGKILL)',
+      restarting: true,
+    });
+    await vi.waitFor(() => expect(events.at(-1)?.sandbox.state).toBe('unavailable'));
+    expect(events.at(-1)?.sandbox.reason).toBe('The sandbox service stopped (signal SIGKILL)');
+
+    // After a restart on another port, the profile's address and client follow.
+    url = 'http://127.0.0.1:1';
+    const restarted = await profiles.restartSandbox();
+    expect(restarts).toBe(1);
+    expect(restarted.sandbox).toEqual({ state: 'running' });
+    const active = await profiles.active();
+    expect(active.profile.baseUrl).toBe('http://127.0.0.1:1');
+    url = sandbox.url;
+    expect((await (await profiles.active()).client.listProjects({ pageSize: 1 })).page).toBe(1);
   });
 });

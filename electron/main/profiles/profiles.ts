@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { EventPayloads, ProfileSummary, ProfilesState } from '../../../shared/ipc';
+import type { EventPayloads, ProfileSummary, ProfilesState, SandboxStatus } from '../../../shared/ipc';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from './settings-store';
@@ -13,6 +13,12 @@ import type { SettingsStore } from './settings-store';
 /** Starts the embedded sandbox on demand (idempotent) and tells where it listens. */
 export interface SandboxLauncher {
   ensure(): Promise<{ url: string; token: string }>;
+  /** Its process's state; a fixed sandbox (tests) without it is always `running`. */
+  status?(): SandboxStatus;
+  /** Calls back on every status change; returns the unsubscribe. */
+  onStatus?(listener: (status: SandboxStatus) => void): () => void;
+  /** Starts it again now (after a crash, or to recover a stuck one). */
+  restart?(): Promise<SandboxStatus>;
 }
 
 export type ApiClientFactory = (options: ApiClientOptions) => ApiClient;
@@ -70,6 +76,8 @@ export interface Profiles {
   activate(id: string): Promise<ProfilesState>;
   /** Deletes a service profile and its token; the Sandbox profile cannot be removed. */
   remove(id: string): Promise<ProfilesState>;
+  /** Restarts the embedded sandbox's process now; its status is in the answer (and in `profile.changed`). */
+  restartSandbox(): Promise<ProfilesState>;
 }
 
 /** A profile operation the user can fix; `type` reaches the UI through the IPC envelope. */
@@ -161,6 +169,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       profiles: await Promise.all(stored.profiles.map(summary)),
       activeId: stored.activeId,
       secrets: secrets.backend(),
+      sandbox: sandbox.status?.() ?? { state: 'running' },
     };
   }
 
@@ -245,6 +254,9 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     save(stored);
     return changed();
   }
+
+  // The renderer shows the Sandbox profile's availability: every change of its process is a profile change.
+  sandbox.onStatus?.(() => void changed().catch(() => undefined));
 
   return {
     state,
@@ -345,6 +357,11 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
         clients.delete(id);
         return changed();
       });
+    },
+
+    async restartSandbox() {
+      await sandbox.restart?.();
+      return state();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLanguage } from './languages';
+import { findLanguage } from '../../../shared/catalogue/languages';
 import {
   createProCatalogue,
   paginate,

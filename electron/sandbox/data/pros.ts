@@ -1,11 +1,11 @@
 import type { MediaDescriptor } from '../media/media-store';
 import { createRng } from '../media/prng';
-import { isSearchAvailable } from './categories';
-import { GENDER_AND_AGES } from './gender-and-age';
-import { LANGUAGES } from './languages';
-import { PURPOSES, findPurpose } from './purposes';
+import { isSearchAvailable } from '../../../shared/catalogue/categories';
+import { GENDER_AND_AGES } from '../../../shared/catalogue/gender-and-age';
+import { LANGUAGES } from '../../../shared/catalogue/languages';
+import { PURPOSES, findPurpose } from '../../../shared/catalogue/purposes';
 import { CURRENCY_RATES, parseCurrency, roundCents } from './rates';
-import { fail, ok, type DataResult } from './result';
+import { fail, ok, type DataResult } from '../../../shared/catalogue/result';
 
 /**
  * The catalogue of simulated pros behind GET /search. All a sandbox choice: names come from

@@ -1,4 +1,4 @@
-import { fail, ok, type DataResult } from './result';
+import { fail, ok, type DataResult } from '../../../shared/catalogue/result';
 
 /**
  * The sandbox rate card, all a sandbox choice (the live service publishes no per-unit rates,

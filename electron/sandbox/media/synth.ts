@@ -1,4 +1,4 @@
-import { voiceRange } from '../data/gender-and-age';
+import { voiceRange } from '../../../shared/catalogue/gender-and-age';
 import { createRng, type Rng } from './prng';
 
 /** Output rate of every generated file (issue 3 item 5: 48 kHz deliverables). */

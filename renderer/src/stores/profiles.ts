@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ProfileSummary, ProfilesState } from '../../../shared/ipc';
+import type { ProfileSummary, ProfilesState, SandboxStatus } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 
 /** How a new account proves itself: main makes a test call with either before saving. */
@@ -22,6 +22,9 @@ export const useProfilesStore = defineStore('profiles', () => {
   const active = computed(() => profiles.value.find((p) => p.id === state.value?.activeId) ?? null);
   const isSandbox = computed(() => active.value?.kind === 'sandbox');
   const secrets = computed(() => state.value?.secrets ?? null);
+  /** The embedded sandbox's process, which serves the Sandbox profile. */
+  const sandbox = computed<SandboxStatus | null>(() => state.value?.sandbox ?? null);
+  const sandboxUnavailable = computed(() => sandbox.value?.state === 'unavailable');
 
   async function load(): Promise<void> {
     loading.value = true;
@@ -80,7 +83,13 @@ export const useProfilesStore = defineStore('profiles', () => {
     return run(id, () => api.profiles.remove({ id }));
   }
 
-  /** Main pushes `profile.changed` when another window or the tray switched profile. */
+  /** Starts the sandbox's process again now (main also restarts it by itself after a crash). */
+  function restartSandbox(): Promise<boolean> {
+    const id = profiles.value.find((p) => p.kind === 'sandbox')?.id ?? 'sandbox';
+    return run(id, () => api.sandbox.restart());
+  }
+
+  /** Main pushes `profile.changed` when another window switched profile, and when the sandbox stops or restarts. */
   function listen(): () => void {
     return api.on('profile.changed', (next) => {
       state.value = next;
@@ -97,11 +106,14 @@ export const useProfilesStore = defineStore('profiles', () => {
     active,
     isSandbox,
     secrets,
+    sandbox,
+    sandboxUnavailable,
     load,
     add,
     renew,
     activate,
     remove,
+    restartSandbox,
     listen,
   };
 });

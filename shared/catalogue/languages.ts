@@ -1,4 +1,4 @@
-import { isCharacterBilled } from '../../../shared/api';
+import { isCharacterBilled } from '../api';
 
 /**
  * The 65 languages of the sandbox. Ids and names: LEGACY (service-facts §3, VoiceBunny

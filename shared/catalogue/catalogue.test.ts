@@ -3,7 +3,7 @@ import { CATEGORIES, isSearchAvailable, listAttributeValues, listAttributes } fr
 import { GENDER_AND_AGES, findGenderAndAge } from './gender-and-age';
 import { LANGUAGES, findLanguage, isLanguageActive } from './languages';
 import { DEFAULT_PURPOSE, PURPOSES, findPurpose } from './purposes';
-import { TRACKS, filterTracks, findTrack, trackMedia } from './tracks';
+import { TRACKS, filterTracks, findTrack } from './tracks';
 import { DEFAULT_VOICE_PERSPECTIVE, VOICE_PERSPECTIVES } from './voice-perspectives';
 
 describe('languages and options', () => {
@@ -128,10 +128,5 @@ describe('tracks', () => {
       'Jazz2',
     ]);
     expect(filterTracks({ typeId: 'mood', subtypeId: 'jazz' })).toEqual([]);
-    expect(trackMedia(findTrack(20)!, 'mp3')).toMatchObject({
-      kind: 'track',
-      style: 'casual',
-      format: 'mp3',
-    });
   });
 });

@@ -1,9 +1,8 @@
-import type { MediaDescriptor } from '../media/media-store';
-
 /**
  * The music library. Track shape, type `mood`, and track 20 = Casual1 mood/casual: service-facts
  * §3 (D:tracks/getAll, D:tracks/get). The other 23 tracks, the genre type and the subtypes:
- * sandbox choices. The server adds `url: { wav, mp3 }` from the media store (trackMedia()).
+ * sandbox choices. The sandbox adds `url: { wav, mp3 }` from its media store
+ * (electron/sandbox/data/track-media.ts); Takedesk's fallbacks leave them empty.
  */
 export interface LibraryTrack {
   id: number;
@@ -60,9 +59,4 @@ export function filterTracks(query: {
   const type = query.typeId?.trim().toLowerCase() || undefined;
   const sub = query.subtypeId?.trim().toLowerCase() || undefined;
   return TRACKS.filter((t) => (!type || t.type === type) && (!sub || t.subType === sub));
-}
-
-/** Media descriptor of a track's 30-second preview, for the store (format wav or mp3). */
-export function trackMedia(track: LibraryTrack, format: 'wav' | 'mp3'): MediaDescriptor {
-  return { kind: 'track', seed: `track-${track.id}`, style: track.subType, seconds: 30, channels: 2, format };
 }
