@@ -166,6 +166,7 @@ describe('error catalog', () => {
         'INVALID_PROFILE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',
+        'WINNER_NOT_OFFERED',
       ].sort(),
     );
     for (const code of CLIENT_ERROR_CODES) expect(statusesFor(code)).toEqual({ http: 0, body: 0 });

@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './errors';
 export * from './reasons';
 export * from './validate-project';
+export * from './read-answer';
