@@ -58,7 +58,7 @@ export function orderedSecondsOf(project: Project | null): number | null {
   if (!project || project.mainService !== 'audio_ads') return null;
   const post = project.services.find((s) => s.subCategory === 'post-production');
   if (post?.seconds) return post.seconds;
-  if (post && post.unitType === 'seconds' && post.units > 0) return post.units;
+  if (post && post.unitType === 'seconds' && post.units !== undefined && post.units > 0) return post.units;
   return null;
 }
 
