@@ -65,6 +65,8 @@ export interface AppDeps {
   deliverNow: (projectId?: string) => Promise<number>;
   reset: () => Promise<void>;
   openapi: () => unknown;
+  /** Reshapes successful API answers (live shapes); absent: the spec's shapes. */
+  shape?: (operation: Operation | undefined, result: unknown) => unknown;
 }
 
 type Json = Record<string, unknown>;
@@ -194,7 +196,7 @@ export function createApp(deps: AppDeps) {
         }
         const result = await handler({ c, ...who, body, base: deps.baseUrl() });
         if (options.mutates) await deps.commit();
-        return c.json(result as Json, 200);
+        return c.json((deps.shape ? deps.shape(op, result) : result) as Json, 200);
       } catch (error) {
         if (error instanceof SandboxError) {
           return errorResponse(error.type, op, error.hasMessage ? error.message : undefined);

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { createSandbox, DEFAULT_DELIVERY_MS } from './server';
 
-/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]`. */
+/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--live-shapes]`. */
 interface CliOptions {
   port: number;
   dataDir?: string;
   delivery: 'manual' | number;
+  liveShapes: boolean;
 }
 
 /** Parses the CLI arguments; throws a readable Error on bad input. */
@@ -16,6 +17,7 @@ function parseCli(argv: readonly string[]): CliOptions {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       delivery: { type: 'string' },
+      'live-shapes': { type: 'boolean' },
     },
     strict: true,
   });
@@ -32,7 +34,12 @@ function parseCli(argv: readonly string[]): CliOptions {
         throw new Error('--delivery must be "manual" or a delay in ms');
     }
   }
-  return { port, delivery, ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}) };
+  return {
+    port,
+    delivery,
+    liveShapes: values['live-shapes'] === true,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -42,7 +49,7 @@ async function main(): Promise<void> {
   } catch (error) {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     process.stderr.write(
-      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]\n',
+      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--live-shapes]\n',
     );
     process.exit(2);
   }

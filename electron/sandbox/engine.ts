@@ -71,6 +71,16 @@ export interface EngineDeps {
   now: () => Date;
   /** 'manual': work arrives only on deliver(); a number: delay in ms before it arrives on its own. */
   delivery: 'manual' | number;
+  /**
+   * Live shapes (README, "Live shapes"): deliverables exist from the order on, `unassigned` then `assigned`
+   * until delivered, and winners are refused. Needs `mediaKey` (their files are decided at the order).
+   */
+  liveShapes?: { mediaKey: (desc: MediaDescriptor) => string };
+}
+
+/** Live shapes: an `unassigned` deliverable shows as `assigned` (a pro accepted) this long after the order. */
+export function assignAfterMs(delivery: 'manual' | number): number {
+  return delivery === 'manual' ? 1500 : Math.floor(delivery / 2);
 }
 
 /** Cancel reason when none is sent (service-facts 2a). */
@@ -172,8 +182,15 @@ export function createEngine(deps: EngineDeps) {
     };
   }
 
+  /** The status a deliverable shows: under live shapes an undelivered one is `assigned` once a pro accepted. */
+  function statusOf(d: DeliverableRecord): string {
+    if (!deps.liveShapes || d.status !== 'unassigned') return d.status;
+    const age = now().getTime() - Date.parse(`${d.created}Z`);
+    return age >= assignAfterMs(deps.delivery) ? 'assigned' : d.status;
+  }
+
   function summary(d: DeliverableRecord): Json {
-    return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: d.status };
+    return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: statusOf(d) };
   }
 
   function urls(v: VersionRecord | undefined, base: string): Json {
@@ -325,7 +342,14 @@ export function createEngine(deps: EngineDeps) {
     const project = st().projects[item.projectId];
     if (!project || project.status === 'canceled') return;
     if (item.kind === 'initial') {
-      deliverInitial(project, key);
+      // Live shapes: the deliverables exist since the order; delivery makes them reviewable.
+      const waiting = deliverablesOf(project.id).filter((d) => d.status === 'unassigned');
+      if (deps.liveShapes && waiting.length > 0) {
+        for (const d of waiting) {
+          d.status = 'reviewable';
+          if (d.versions[0]) d.versions[0].created = isoNoZone(now());
+        }
+      } else deliverInitial(project, key);
     } else if (item.kind === 'revision' && item.deliverableId) {
       const d = st().deliverables[item.deliverableId];
       if (d?.status === 'revisionRequested' && d.pendingRevision) {
@@ -365,6 +389,7 @@ export function createEngine(deps: EngineDeps) {
 
   return {
     summary,
+    statusOf,
     projectView,
 
     /** Validation and price of a `POST /quote` body. */
@@ -414,6 +439,11 @@ export function createEngine(deps: EngineDeps) {
       };
       state.projects[project.id] = project;
       state.work.push({ id: randomUUID(), projectId: project.id, kind: 'initial', dueAt: dueAt() });
+      if (deps.liveShapes) {
+        // As on the live service: the deliverables are there at once, without files until delivered.
+        deliverInitial(project, deps.liveShapes.mediaKey);
+        for (const d of deliverablesOf(project.id)) d.status = 'unassigned';
+      }
       return project;
     },
 
@@ -521,6 +551,9 @@ export function createEngine(deps: EngineDeps) {
 
     selectWinner(userId: string, id: string): Json {
       const { d, project } = findDeliverable(id, userId);
+      // The live pages list no winner (service-facts 8c): under live shapes the service refuses it.
+      if (deps.liveShapes)
+        throw new SandboxError('STATUS_NOT_ALLOWED', 'status must be approved or rejected.');
       if (project.fulfillmentType !== 'contest') {
         throw new SandboxError('PROJECT_NOT_CONTEST', 'A winner can only be selected in a contest project.');
       }

@@ -7,6 +7,7 @@ import { createApp, type SandboxServices } from './app';
 import { createProCatalogue } from './data/pros';
 import { createEngine, type SandboxCatalog } from './engine';
 import { createFaults } from './faults';
+import { createLiveShaper } from './live-shapes';
 import { buildOpenApi } from './openapi';
 import { createFilePersistence, createMemoryPersistence } from './persistence';
 import { createSandboxCatalog, createSandboxServices } from './services';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   services?: SandboxServices;
   /** Seed data and pricing (tests may inject); default built from electron/sandbox/data. */
   catalog?: SandboxCatalog;
+  /** Answer in the live service's shapes where the spec is silent (README "Live shapes"). Default false. */
+  liveShapes?: boolean;
 }
 
 /** A running sandbox. */
@@ -69,7 +72,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const pros = options.services && options.catalog ? [] : createProCatalogue();
   const services = options.services ?? (await createSandboxServices({ mediaDir, pros }));
   const catalog = options.catalog ?? createSandboxCatalog({ now, pros });
-  const engine = createEngine({ state: () => state, catalog, now, delivery });
+  const engine = createEngine({
+    state: () => state,
+    catalog,
+    now,
+    delivery,
+    ...(options.liveShapes ? { liveShapes: { mediaKey: services.media.key } } : {}),
+  });
+  const shape = options.liveShapes
+    ? createLiveShaper({
+        state: () => state,
+        now,
+        statusOf: (id) =>
+          Object.hasOwn(state.deliverables, id) ? engine.statusOf(state.deliverables[id]!) : undefined,
+      })
+    : undefined;
   const faults = createFaults();
   let url = '';
 
@@ -91,6 +108,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       resetState(state);
     },
     openapi: () => (openapi ??= buildOpenApi(url)),
+    ...(shape ? { shape } : {}),
   });
 
   const server: ServerType = await new Promise((resolve, reject) => {
