@@ -72,15 +72,11 @@ export interface EngineDeps {
   /** 'manual': work arrives only on deliver(); a number: delay in ms before it arrives on its own. */
   delivery: 'manual' | number;
   /**
-   * Live shapes (README, "Live shapes"): deliverables exist from the order on, `unassigned` then `assigned`
-   * until delivered, and winners are refused. Needs `mediaKey` (their files are decided at the order).
+   * Live shapes (README, "Live shapes"): deliverables exist from the order on, `unassigned`, then `assigned`
+   * at the first delivery, `reviewable` at the second; winners are refused. `mediaKey` names their files,
+   * decided at the order.
    */
   liveShapes?: { mediaKey: (desc: MediaDescriptor) => string };
-}
-
-/** Live shapes: an `unassigned` deliverable shows as `assigned` (a pro accepted) this long after the order. */
-export function assignAfterMs(delivery: 'manual' | number): number {
-  return delivery === 'manual' ? 1500 : Math.floor(delivery / 2);
 }
 
 /** Cancel reason when none is sent (service-facts 2a). */
@@ -182,15 +178,8 @@ export function createEngine(deps: EngineDeps) {
     };
   }
 
-  /** The status a deliverable shows: under live shapes an undelivered one is `assigned` once a pro accepted. */
-  function statusOf(d: DeliverableRecord): string {
-    if (!deps.liveShapes || d.status !== 'unassigned') return d.status;
-    const age = now().getTime() - Date.parse(`${d.created}Z`);
-    return age >= assignAfterMs(deps.delivery) ? 'assigned' : d.status;
-  }
-
   function summary(d: DeliverableRecord): Json {
-    return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: statusOf(d) };
+    return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: d.status };
   }
 
   function urls(v: VersionRecord | undefined, base: string): Json {
@@ -342,9 +331,15 @@ export function createEngine(deps: EngineDeps) {
     const project = st().projects[item.projectId];
     if (!project || project.status === 'canceled') return;
     if (item.kind === 'initial') {
-      // Live shapes: the deliverables exist since the order; delivery makes them reviewable.
-      const waiting = deliverablesOf(project.id).filter((d) => d.status === 'unassigned');
-      if (deps.liveShapes && waiting.length > 0) {
+      // Live shapes: the deliverables exist since the order; a pro takes them (the work is owed again), then
+      // delivers them with their files.
+      const waiting = deliverablesOf(project.id).filter(
+        (d) => d.status === 'unassigned' || d.status === 'assigned',
+      );
+      if (deps.liveShapes && waiting.some((d) => d.status === 'unassigned')) {
+        for (const d of waiting) d.status = 'assigned';
+        st().work.push({ ...item, id: randomUUID(), dueAt: dueAt() });
+      } else if (deps.liveShapes && waiting.length > 0) {
         for (const d of waiting) {
           d.status = 'reviewable';
           if (d.versions[0]) d.versions[0].created = isoNoZone(now());
@@ -389,7 +384,6 @@ export function createEngine(deps: EngineDeps) {
 
   return {
     summary,
-    statusOf,
     projectView,
 
     /** Validation and price of a `POST /quote` body. */

@@ -10,8 +10,6 @@ type Json = Record<string, unknown>;
 
 export interface LiveShaperDeps {
   state: () => SandboxState;
-  /** The status a deliverable shows (engine.statusOf). */
-  statusOf: (deliverableId: string) => string | undefined;
   now: () => Date;
 }
 
@@ -46,14 +44,14 @@ function extras(now: Date): Json {
 
 /** Builds the reshaping of one operation's answer. */
 export function createLiveShaper(deps: LiveShaperDeps) {
-  const { state, statusOf } = deps;
+  const { state } = deps;
 
   function serviceStatus(projectId: string, service: Json): string {
     const project = state().projects[String(projectId)];
     if (project?.status === 'canceled') return 'rejected';
     const statuses = Object.values(state().deliverables)
       .filter((d) => d.projectId === projectId && d.serviceId === service.id)
-      .map((d) => statusOf(d.id) ?? d.status);
+      .map((d) => d.status);
     if (statuses.length === 0 || statuses.every((s) => s === 'unassigned'))
       return LIVE_UNKNOWN_SERVICE_STATUS;
     if (statuses.every((s) => s === 'approved' || s === 'winner' || s === 'rejected')) return 'approved';

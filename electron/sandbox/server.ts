@@ -79,14 +79,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     delivery,
     ...(options.liveShapes ? { liveShapes: { mediaKey: services.media.key } } : {}),
   });
-  const shape = options.liveShapes
-    ? createLiveShaper({
-        state: () => state,
-        now,
-        statusOf: (id) =>
-          Object.hasOwn(state.deliverables, id) ? engine.statusOf(state.deliverables[id]!) : undefined,
-      })
-    : undefined;
+  const shape = options.liveShapes ? createLiveShaper({ state: () => state, now }) : undefined;
   const faults = createFaults();
   let url = '';
 

@@ -11,7 +11,7 @@ import { createApiClient, type ApiClient, type UnreadableReport } from './client
 
 let sandbox: Sandbox;
 let client: ApiClient;
-let clock = Date.parse('2026-11-23T09:00:00Z');
+const clock = Date.parse('2026-11-23T09:00:00Z');
 const reports: UnreadableReport[] = [];
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('a live-shaped sandbox, read by the client', () => {
     expect(waiting.unreadable).toBeUndefined();
     expect((await client.listVersions(waiting[0]!.id)).versions).toEqual([]);
 
-    clock += 2000; // a pro accepted
+    await sandbox.deliverNow(created.id); // a pro accepted
     const assigned = await client.listDeliverables(created.id);
     expect(assigned.map((d) => d.status)).toEqual(['assigned', 'assigned', 'assigned']);
     expect((await client.getProject(created.id)).services[0]!.status).toBe('assigned');
@@ -110,6 +110,7 @@ describe('a live-shaped sandbox, read by the client', () => {
 
   it('refuses a contest winner, and the client says so plainly', async () => {
     const contest = await client.createProject(voiceOver('Live contest', { fulfillmentType: 'contest' }));
+    await sandbox.deliverNow(contest.id);
     await sandbox.deliverNow(contest.id);
     const [entry] = await client.listDeliverables(contest.id);
     await expect(client.selectWinner(entry!.id)).rejects.toMatchObject({
