@@ -45,6 +45,32 @@ describe('unreadable items', () => {
   });
 });
 
+it('the review store counts the versions it could not read', async () => {
+  const { api } = createFakeApi({
+    'deliverables.get': () => ({
+      id: 'd1',
+      serviceSubCategory: 'voice_over',
+      name: '1',
+      status: 'assigned',
+      urls: {},
+    }),
+    'revisions.versions': () => ({
+      id: 'd1',
+      serviceSubCategory: 'voice_over',
+      name: '1',
+      status: 'assigned',
+      versions: [],
+      unreadable: 1,
+    }),
+    'library.list': () => [],
+  });
+  const review = withApi(api, () => useReviewStore());
+  await review.load('d1');
+  expect(review.loadError).toBeNull();
+  expect(review.isAudio).toBe(false);
+  expect(review.versionsUnreadable).toBe(1);
+});
+
 describe('StatusBadge', () => {
   it('shows an unknown status neutrally under its raw name', () => {
     const wrapper = mount(StatusBadge, { props: { status: 'inviting_pros' } });
