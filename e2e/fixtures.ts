@@ -68,6 +68,29 @@ interface Fixtures {
   session: Session;
   sandbox: SandboxControl;
   app: Page;
+  /** A second app whose sandbox answers in the live service's shapes (started on first use; live-shapes spec). */
+  liveSession: Session;
+  liveSandbox: SandboxControl;
+  liveApp: Page;
+}
+
+/** Opens the app at `url` and fails the test on any CSP violation seen meanwhile. */
+async function openApp(page: Page, url: string, use: (page: Page) => Promise<void>): Promise<void> {
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text)) violations.push(text);
+  });
+  await page.goto(url);
+  await use(page);
+  expect(violations, 'CSP violations during the test').toEqual([]);
 }
 
 /** Every page records CSP violations and console errors; a spec that triggers one fails (issue 7, item 4). */
@@ -80,21 +103,19 @@ export const test = base.extend<Fixtures>({
     await use(new SandboxControl(session));
   },
   app: async ({ page, session }, use) => {
-    const violations: string[] = [];
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(
-          `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample}`,
-        );
-      });
-    });
-    page.on('console', (message) => {
-      const text = message.text();
-      if (/Content Security Policy|CSP violation/i.test(text)) violations.push(text);
-    });
-    await page.goto(session.appUrl);
-    await use(page);
-    expect(violations, 'CSP violations during the test').toEqual([]);
+    await openApp(page, session.appUrl, use);
+  },
+  liveSession: async ({ session }, use) => {
+    const res = await fetch(`${session.controlUrl}/live/start`, { method: 'POST' });
+    if (!res.ok) throw new Error(`starting the live-shapes world -> ${res.status} ${await res.text()}`);
+    const live = (await res.json()) as Pick<Session, 'appUrl' | 'origin' | 'sandboxUrl' | 'tokens'>;
+    await use({ ...session, ...live });
+  },
+  liveSandbox: async ({ liveSession }, use) => {
+    await use(new SandboxControl(liveSession));
+  },
+  liveApp: async ({ page, liveSession }, use) => {
+    await openApp(page, liveSession.appUrl, use);
   },
 });
 

@@ -1,6 +1,7 @@
 /**
  * The e2e world: a fresh sandbox with manual delivery, and Takedesk in browser mode using it as the Sandbox
- * profile, with data and library in a temp folder. Prints one JSON line for the specs; exits when stdin closes.
+ * profile, with data and library in a temp folder (plus, on request, a live-shapes twin: POST /live/start).
+ * Prints one JSON line for the specs; exits when stdin closes.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -34,6 +35,34 @@ const app = await startBrowserMode({
   revealInOs: false,
 });
 
+/**
+ * A second world for the live-shapes spec, started on its first request so other specs pay nothing: a sandbox
+ * answering in the live service's shapes (`liveShapes`) and its own browser-mode app using it.
+ */
+let live:
+  Promise<{ appUrl: string; origin: string; sandboxUrl: string; tokens: Sandbox['tokens'] }> | undefined;
+let liveParts: { sandbox: Sandbox; app: Awaited<ReturnType<typeof startBrowserMode>> } | undefined;
+function startLive() {
+  live ??= (async () => {
+    const liveSandbox = await createSandbox({ delivery: 'manual', liveShapes: true });
+    const liveApp = await startBrowserMode({
+      rendererDir: join(root, 'out', 'renderer'),
+      dataDir: join(work, 'live-data'),
+      libraryDir: join(work, 'LiveLibrary'),
+      externalSandbox: { url: liveSandbox.url, token: liveSandbox.tokens.full },
+      revealInOs: false,
+    });
+    liveParts = { sandbox: liveSandbox, app: liveApp };
+    return {
+      appUrl: liveApp.url,
+      origin: liveApp.origin,
+      sandboxUrl: liveSandbox.url,
+      tokens: liveSandbox.tokens,
+    };
+  })();
+  return live;
+}
+
 // Control for offline specs: stop the sandbox and start it again on the same port with the same state.
 const control = createServer((req, res) => {
   const done = (status: number, body: unknown) => {
@@ -55,6 +84,7 @@ const control = createServer((req, res) => {
       });
       return done(200, { running: true, url: sandbox.url });
     }
+    if (req.method === 'POST' && req.url === '/live/start') return done(200, await startLive());
     return done(404, { error: 'unknown control route' });
   })().catch((error: unknown) => done(500, { error: String(error) }));
 });
@@ -79,6 +109,8 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await app.close().catch(() => undefined);
+  await liveParts?.app.close().catch(() => undefined);
+  await liveParts?.sandbox.close().catch(() => undefined);
   control.close();
   await sandbox?.close().catch(() => undefined);
   process.exit(0);

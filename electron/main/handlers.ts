@@ -121,7 +121,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'deliverables.list': async ({ projectId }) => {
       const list = seen(await (await api()).listDeliverables(projectId));
       deps.onDeliverables?.(projectId, list);
-      return list;
+      // JSON carries no count on an array: the list travels wrapped, with its skipped items counted.
+      return { items: [...list], unreadable: list.unreadable ?? 0 };
     },
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
     'deliverables.approve': async ({ id }) => (await api()).approveDeliverable(id),

@@ -38,7 +38,7 @@ export function orderedSecondsFor(project: Project, serviceSubCategory: string):
   const service = project.services.find((s) => s.subCategory === serviceSubCategory);
   if (!service) return null;
   if (typeof service.seconds === 'number') return service.seconds;
-  return service.unitType === 'seconds' ? service.units : null;
+  return service.unitType === 'seconds' && typeof service.units === 'number' ? service.units : null;
 }
 
 /**

@@ -63,10 +63,11 @@ describe('main-process services over the router', () => {
     expect(project.status).toBe('paid');
     expect(project.services[0]!.units).toBe(6);
     await sandbox.deliverNow(project.id);
-    const deliverables = await value<Array<{ id: string; status: string; urls: { wav: string } }>>(
-      'deliverables.list',
-      { projectId: project.id },
-    );
+    const { items: deliverables, unreadable } = await value<{
+      items: Array<{ id: string; status: string; urls: { wav: string } }>;
+      unreadable: number;
+    }>('deliverables.list', { projectId: project.id });
+    expect(unreadable).toBe(0);
     expect(deliverables.map((d) => d.status)).toEqual(['reviewable', 'reviewable']);
 
     const media = await value<{ url: string }>('media.remoteUrl', { url: deliverables[0]!.urls.wav });
@@ -136,9 +137,10 @@ describe('main-process services over the router', () => {
       },
     });
     await sandbox.deliverNow(project.id);
-    const deliverables = await value<Array<{ id: string; serviceSubCategory: string }>>('deliverables.list', {
-      projectId: project.id,
-    });
+    const { items: deliverables } = await value<{ items: Array<{ id: string; serviceSubCategory: string }> }>(
+      'deliverables.list',
+      { projectId: project.id },
+    );
     expect(deliverables.map((d) => d.serviceSubCategory).sort()).toEqual([
       'post-production',
       'scriptwriting',

@@ -70,6 +70,8 @@ export interface AppDeps {
   /** Tokens issued by sign-in expire after this long (live tokens do, service-facts 8b); default: never. */
   tokenLifetimeMs?: number;
   now?: () => number;
+  /** Reshapes successful API answers (live shapes); absent: the spec's shapes. */
+  shape?: (operation: Operation | undefined, result: unknown) => unknown;
 }
 
 type Json = Record<string, unknown>;
@@ -237,7 +239,7 @@ export function createApp(deps: AppDeps) {
         }
         const result = await handler({ c, ...who, body, base: deps.baseUrl() });
         if (options.mutates) await deps.commit();
-        return c.json(result as Json, 200);
+        return c.json((deps.shape ? deps.shape(op, result) : result) as Json, 200);
       } catch (error) {
         if (error instanceof SandboxError) {
           return errorResponse(error.type, op, error.hasMessage ? error.message : undefined);

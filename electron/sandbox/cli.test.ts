@@ -112,3 +112,51 @@ it('a sandbox that cannot start says why in one stderr line and exits 1', async 
     await rm(dir, { recursive: true, force: true });
   }
 }, 30_000);
+
+it('--live-shapes answers in the live shapes (services without units, a winner refused)', async () => {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--port', '0', '--delivery', 'manual', '--live-shapes'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    child.stdout.setEncoding('utf8');
+    const line = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+    });
+    const info = JSON.parse(line) as { url: string; tokens: { full: string } };
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${info.url}${path}`, {
+        method,
+        headers: { 'x-access-token': info.tokens.full, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const created = (await (
+      await call('POST', '/projects', {
+        title: 'CLI live',
+        mainService: 'voice_over',
+        fulfillmentType: 'contest',
+        services: [
+          { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'child', script: 'Hi there' },
+        ],
+      })
+    ).json()) as { id: string; services: Array<Record<string, unknown>> };
+    expect(created.services[0]).not.toHaveProperty('units');
+    const [entry] = (await (await call('GET', `/deliverables/project/${created.id}`)).json()) as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(entry!.status).toBe('unassigned');
+    const refused = await call('PUT', `/deliverables/${entry!.id}`, { status: 'winner' });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { type: string }).type).toBe('STATUS_NOT_ALLOWED');
+  } finally {
+    const exit = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exit;
+  }
+}, 60_000);

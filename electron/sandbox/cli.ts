@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { createSandbox, DEFAULT_DELIVERY_MS } from './server';
 
-/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>]`. */
+/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>] [--live-shapes]`. */
 interface CliOptions {
   port: number;
   dataDir?: string;
   delivery: 'manual' | number;
   tokenLifetimeMs?: number;
+  liveShapes: boolean;
 }
 
 /** Parses the CLI arguments; throws a readable Error on bad input. */
@@ -18,6 +19,7 @@ function parseCli(argv: readonly string[]): CliOptions {
       'data-dir': { type: 'string' },
       delivery: { type: 'string' },
       'token-lifetime': { type: 'string' },
+      'live-shapes': { type: 'boolean' },
     },
     strict: true,
   });
@@ -43,6 +45,7 @@ function parseCli(argv: readonly string[]): CliOptions {
   return {
     port,
     delivery,
+    liveShapes: values['live-shapes'] === true,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(tokenLifetimeMs !== undefined ? { tokenLifetimeMs } : {}),
   };
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
   } catch (error) {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     process.stderr.write(
-      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>]\n',
+      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>] [--live-shapes]\n',
     );
     process.exit(2);
   }

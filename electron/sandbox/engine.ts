@@ -71,6 +71,12 @@ export interface EngineDeps {
   now: () => Date;
   /** 'manual': work arrives only on deliver(); a number: delay in ms before it arrives on its own. */
   delivery: 'manual' | number;
+  /**
+   * Live shapes (README, "Live shapes"): deliverables exist from the order on, `unassigned`, then `assigned`
+   * at the first delivery, `reviewable` at the second; winners are refused. `mediaKey` names their files,
+   * decided at the order.
+   */
+  liveShapes?: { mediaKey: (desc: MediaDescriptor) => string };
 }
 
 /** Cancel reason when none is sent (service-facts 2a). */
@@ -352,7 +358,20 @@ export function createEngine(deps: EngineDeps) {
     if (!project || project.status === 'canceled') return;
     const staged: DeliverableRecord[] = [];
     if (item.kind === 'initial') {
-      deliverInitial(project, key, staged);
+      // Live shapes: the deliverables exist since the order; a pro takes them (the work is owed again), then
+      // delivers them with their files.
+      const waiting = deliverablesOf(project.id).filter(
+        (d) => d.status === 'unassigned' || d.status === 'assigned',
+      );
+      if (deps.liveShapes && waiting.some((d) => d.status === 'unassigned')) {
+        for (const d of waiting) d.status = 'assigned';
+        st().work.push({ ...item, id: randomUUID(), dueAt: dueAt() });
+      } else if (deps.liveShapes && waiting.length > 0) {
+        for (const d of waiting) {
+          d.status = 'reviewable';
+          if (d.versions[0]) d.versions[0].created = isoNoZone(now());
+        }
+      } else deliverInitial(project, key, staged);
     } else if (item.kind === 'revision' && item.deliverableId) {
       const d = ownValue(st().deliverables, item.deliverableId);
       if (d?.status === 'revisionRequested' && d.pendingRevision) {
@@ -444,6 +463,15 @@ export function createEngine(deps: EngineDeps) {
       };
       state.projects[project.id] = project;
       state.work.push({ id: randomUUID(), projectId: project.id, kind: 'initial', dueAt: dueAt() });
+      if (deps.liveShapes) {
+        // As on the live service: the deliverables are there at once, without files until delivered.
+        const staged: DeliverableRecord[] = [];
+        deliverInitial(project, deps.liveShapes.mediaKey, staged);
+        for (const d of staged) {
+          d.status = 'unassigned';
+          state.deliverables[d.id] = d;
+        }
+      }
       return project;
     },
 
@@ -551,6 +579,9 @@ export function createEngine(deps: EngineDeps) {
 
     selectWinner(userId: string, id: string): Json {
       const { d, project } = findDeliverable(id, userId);
+      // The live pages list no winner (service-facts 8c): under live shapes the service refuses it.
+      if (deps.liveShapes)
+        throw new SandboxError('STATUS_NOT_ALLOWED', 'status must be approved or rejected.');
       if (project.fulfillmentType !== 'contest') {
         throw new SandboxError('PROJECT_NOT_CONTEST', 'A winner can only be selected in a contest project.');
       }

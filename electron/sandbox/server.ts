@@ -7,6 +7,7 @@ import { createApp, type SandboxServices } from './app';
 import { createProCatalogue } from './data/pros';
 import { createEngine, type SandboxCatalog } from './engine';
 import { createFaults } from './faults';
+import { createLiveShaper } from './live-shapes';
 import { buildOpenApi } from './openapi';
 import { createFilePersistence, createMemoryPersistence } from './persistence';
 import { createSandboxCatalog, createSandboxServices } from './services';
@@ -32,6 +33,8 @@ export interface SandboxOptions {
   catalog?: SandboxCatalog;
   /** Tokens issued by `POST /users/auth` expire after this many ms (the live ones do); default: never. */
   tokenLifetimeMs?: number;
+  /** Answer in the live service's shapes where the spec is silent (README "Live shapes"). Default false. */
+  liveShapes?: boolean;
 }
 
 /** A running sandbox. */
@@ -71,7 +74,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const pros = options.services && options.catalog ? [] : createProCatalogue();
   const services = options.services ?? (await createSandboxServices({ mediaDir, pros }));
   const catalog = options.catalog ?? createSandboxCatalog({ now, pros });
-  const engine = createEngine({ state: () => state, catalog, now, delivery });
+  const engine = createEngine({
+    state: () => state,
+    catalog,
+    now,
+    delivery,
+    ...(options.liveShapes ? { liveShapes: { mediaKey: services.media.key } } : {}),
+  });
+  const shape = options.liveShapes ? createLiveShaper({ state: () => state, now }) : undefined;
   const faults = createFaults();
   let url = '';
 
@@ -95,6 +105,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     openapi: () => (openapi ??= buildOpenApi(url)),
     now: () => now().getTime(),
     ...(options.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: options.tokenLifetimeMs } : {}),
+    ...(shape ? { shape } : {}),
   });
 
   const server: ServerType = await new Promise((resolve, reject) => {

@@ -171,6 +171,7 @@ describe('error catalog', () => {
         'SANDBOX_UNAVAILABLE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',
+        'WINNER_NOT_OFFERED',
       ].sort(),
     );
     for (const code of CLIENT_ERROR_CODES) expect(statusesFor(code)).toEqual({ http: 0, body: 0 });

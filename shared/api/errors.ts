@@ -771,6 +771,12 @@ const DEFS = {
     hint: 'Takedesk looks for the project by its title before offering to send it again, so nothing is ordered twice.',
     message: 'The project may or may not have been created.',
   }),
+  // The live pages do not list a winner (service-facts 8c): a service may refuse it in its own words.
+  WINNER_NOT_OFFERED: client(['selectWinner'], {
+    title: 'The service did not accept a contest winner',
+    hint: 'Approve the take you prefer instead.',
+    message: 'It may not offer picking winners for this project.',
+  }),
   SECRETS_UNAVAILABLE: client([], {
     title: 'This computer offers no safe place for the token',
     hint: 'Unlock or set up the OS keychain (Keychain, Credential Manager, Secret Service), then add the account again.',
@@ -975,6 +981,27 @@ export class ServiceError extends Error {
   toBody(): ErrorBody {
     return { status: this.bodyStatus, type: this.type, message: this.message };
   }
+}
+
+/** The spec's own answers to "select winner" (plus the sandbox's PROJECT_NOT_CONTEST): each says what happened. */
+const WINNER_ANSWERS: ReadonlySet<string> = new Set([
+  'WINNER_ALREADY_SELECTED',
+  'DELIVERABLE_NOT_PENDING_REVIEW',
+  'DELIVERABLE_NO_EXIST',
+  'FORBIDDEN',
+  'ID_REQUIRED',
+  'ERROR_SELECTING_WINNER',
+  'PROJECT_NOT_CONTEST',
+]);
+
+/**
+ * Whether an error answering `PUT /deliverables/{id}` `{status:'winner'}` is the service refusing winners as
+ * such (STATUS_NOT_ALLOWED, a code of its own, a 404/405 route): any 4xx but the spec's winner errors, an
+ * expired sign-in (401) and throttling (429).
+ */
+export function isWinnerRefusal(error: { type: string; status: number }): boolean {
+  if (WINNER_ANSWERS.has(error.type)) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
 }
 
 /** Whether a value is a ServiceError. */

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './reasons';
 export * from './validate-project';
 export * from './ids';
+export * from './read-answer';

@@ -101,6 +101,17 @@ export function isoNoZone(date: Date): string {
   return date.toISOString().slice(0, 19);
 }
 
+/**
+ * Epoch ms of a service timestamp, whatever its spelling: the spec's zone-less form (UTC wall clock), a
+ * space instead of `T` ("2026-11-23 09:00:00"), or a zoned form ("…Z", "…+01:00"). NaN when unreadable.
+ */
+export function serviceTime(value: string | null | undefined): number {
+  if (!value) return Number.NaN;
+  const text = value.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T');
+  const zoned = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(text) || !text.includes('T') ? text : `${text}Z`;
+  return Date.parse(zoned);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Create-time shapes
 
@@ -215,14 +226,29 @@ export type CreateProjectBodyInput = z.input<typeof CreateProjectBody>;
 // ---------------------------------------------------------------------------------------------
 // Read-time shapes (all tolerate unknown fields)
 
-/** Fields every returned service carries. */
+/** Service statuses: the spec's (the project's) plus the live list (service-facts 5). */
+export const SERVICE_STATUSES = [
+  'paid',
+  'canceled',
+  'unassigned',
+  'assigned',
+  'approved',
+  'rejected',
+] as const;
+export const ServiceStatus = openEnum(SERVICE_STATUSES);
+export type ServiceStatus = z.infer<typeof ServiceStatus>;
+
+/**
+ * Fields every returned service carries. `units`/`unitType` are in the spec's answer but the live service
+ * may leave them out (issue 14), so a service without them still reads.
+ */
 export const ProjectServiceBase = z.looseObject({
   id: z.string(),
   subCategory: z.string(),
   price: z.number(),
-  status: z.string(),
-  units: z.number(),
-  unitType: openEnum(SERVICE_UNIT_TYPES),
+  status: ServiceStatus,
+  units: z.number().optional(),
+  unitType: openEnum(SERVICE_UNIT_TYPES).optional(),
 });
 export type ProjectServiceBase = z.infer<typeof ProjectServiceBase>;
 
@@ -378,7 +404,13 @@ export const DeliverableSummary = z.looseObject({
 });
 export type DeliverableSummary = z.infer<typeof DeliverableSummary>;
 
-export const Deliverable = DeliverableSummary.extend({ urls: DeliverableUrls });
+/**
+ * A deliverable not delivered yet (`unassigned`, `assigned`) has no files: `urls` absent or null reads as `{}`
+ * (service-facts 8c), so one such deliverable never breaks a list.
+ */
+export const Deliverable = DeliverableSummary.extend({
+  urls: z.preprocess((value) => value ?? {}, DeliverableUrls),
+});
 export type Deliverable = z.infer<typeof Deliverable>;
 
 /** Response of `GET /deliverables/project/{projectId}`. */
@@ -446,7 +478,7 @@ export const DeliverableVersion = z.looseObject({
   created: z.string(),
   // The first (original) version has no revision behind it, so instructions may be empty or null.
   instructions: z.string().nullish(),
-  urls: DeliverableUrls,
+  urls: z.preprocess((value) => value ?? {}, DeliverableUrls),
 });
 export type DeliverableVersion = z.infer<typeof DeliverableVersion>;
 

@@ -14,6 +14,8 @@ import type {
   SearchResponse,
   Track,
   VersionsResponse,
+  ItemList,
+  Read,
 } from '../api';
 import { Id } from '../api/ids';
 import type { AudioAnalysis, QaVerdict } from '../audio';
@@ -106,13 +108,13 @@ export const contract = {
       })
       .strict()
       .optional(),
-  ).returns<ListProjectsResponse>(),
-  'projects.get': channel(z.object({ id }).strict()).returns<Project>(),
+  ).returns<Read<ListProjectsResponse>>(),
+  'projects.get': channel(z.object({ id }).strict()).returns<Read<Project>>(),
   // The body is checked field by field by the service (and by the shared validator in the form): here only its
   // outer shape, so every spec 422 code can still reach the UI from the service itself.
-  'projects.create': channel(
-    z.object({ body: z.record(z.string(), z.unknown()) }).strict(),
-  ).returns<Project>(),
+  'projects.create': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<
+    Read<Project>
+  >(),
   'projects.quote': channel(
     z.object({ body: z.record(z.string(), z.unknown()) }).strict(),
   ).returns<QuoteResponse>(),
@@ -122,7 +124,8 @@ export const contract = {
   /** After a lost create response: the newest project with this title, if the service has one. */
   'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
 
-  'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<Deliverable[]>(),
+  /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
+  'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable>>(),
   'deliverables.get': channel(z.object({ id }).strict()).returns<Deliverable>(),
   'deliverables.approve': channel(z.object({ id }).strict()).returns<DeliverableSummary>(),
   'deliverables.approveAll': channel(z.object({ projectId: id }).strict()).returns<DeliverableSummary[]>(),
@@ -149,7 +152,7 @@ export const contract = {
       })
       .strict(),
   ).returns<RevisionResponse>(),
-  'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<VersionsResponse>(),
+  'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<Read<VersionsResponse>>(),
 
   'samples.search': channel(
     z
@@ -168,7 +171,7 @@ export const contract = {
         purpose: z.union([z.number(), text(100)]).optional(),
       })
       .strict(),
-  ).returns<SearchResponse>(),
+  ).returns<Read<SearchResponse>>(),
 
   /** A playable URL for audio the service linked (deliverable, version, sample, track): proxied by main. */
   'media.remoteUrl': channel(z.object({ url }).strict()).returns<MediaUrl>(),

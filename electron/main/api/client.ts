@@ -18,7 +18,10 @@ import {
   isoNoZone,
   isSafeId,
   isServiceError,
+  isWinnerRefusal,
   ListProjectsResponse,
+  readAnswer,
+  serviceTime,
   normalizeScript,
   Project,
   QuoteResponse,
@@ -38,8 +41,10 @@ import {
   type Operation,
   type ProjectListItem,
   type QuoteBody,
+  type Read,
+  type SkippedItem,
 } from '../../../shared/api';
-import { ApiClientError, type CreateOutcomeUnknownDetails } from './errors';
+import { ApiClientError, isApiClientError, type CreateOutcomeUnknownDetails } from './errors';
 import { builtinFallbacks, type ApiFallbacks } from './fallbacks';
 import { backoffDelay, parseRetryAfter, retryPolicy, type RetryOptions, type RetryPolicy } from './retry';
 
@@ -53,6 +58,16 @@ export interface ApiClientOptions {
   retry?: RetryOptions;
   /** Lists used when the service has no categories/attributes/values/tracks endpoints (404). */
   fallbacks?: ApiFallbacks;
+  /** Told about list items that could not be read and were skipped (default: main's log). */
+  onUnreadable?: (report: UnreadableReport) => void;
+}
+
+/** List items of one answer that were skipped: where and why, never their content or the token. */
+export interface UnreadableReport {
+  operation: Operation;
+  method: string;
+  path: string;
+  skipped: SkippedItem[];
 }
 
 /** Query of `GET /projects`; absent fields take the service's defaults. */
@@ -113,19 +128,19 @@ export type QuoteRequest = z.input<typeof QuoteBody> | Record<string, unknown>;
 /** One typed method per endpoint; every method rejects with ServiceError or ApiClientError. */
 export interface ApiClient {
   readonly baseUrl: string;
-  listProjects(query?: ListProjectsParams): Promise<ListProjectsResponse>;
-  getProject(id: string): Promise<Project>;
+  listProjects(query?: ListProjectsParams): Promise<Read<ListProjectsResponse>>;
+  getProject(id: string): Promise<Read<Project>>;
   /** Never retried: a lost answer rejects with CREATE_OUTCOME_UNKNOWN (details: CreateOutcomeUnknownDetails). */
-  createProject(body: CreateProjectRequest): Promise<Project>;
+  createProject(body: CreateProjectRequest): Promise<Read<Project>>;
   cancelProject(id: string, params: CancelParams): Promise<CancelProjectResponse>;
-  search(query: SearchParams): Promise<SearchResponse>;
-  listDeliverables(projectId: string): Promise<Deliverable[]>;
-  approveAll(projectId: string): Promise<DeliverableSummary[]>;
+  search(query: SearchParams): Promise<Read<SearchResponse>>;
+  listDeliverables(projectId: string): Promise<Read<Deliverable[]>>;
+  approveAll(projectId: string): Promise<Read<DeliverableSummary[]>>;
   getDeliverable(id: string): Promise<Deliverable>;
   approveDeliverable(id: string): Promise<DeliverableSummary>;
   rejectDeliverable(id: string, params?: RejectParams): Promise<RejectResponse>;
   selectWinner(id: string): Promise<DeliverableSummary>;
-  listVersions(id: string): Promise<VersionsResponse>;
+  listVersions(id: string): Promise<Read<VersionsResponse>>;
   createRevision(id: string, body: RevisionParams): Promise<RevisionResponse>;
   listCategories(): Promise<Category[]>;
   getAttributes(categoryId: string): Promise<CategoryAttribute[]>;
@@ -205,6 +220,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fallbacks = options.fallbacks ?? builtinFallbacks();
   // Remembered per create call, so the finder can skip older projects with the same title.
   const sentAt = new WeakMap<Call<unknown>, string>();
+  const onUnreadable =
+    options.onUnreadable ??
+    ((report: UnreadableReport) =>
+      console.warn(
+        `[takedesk] ${report.method} ${report.path}: skipped ${report.skipped.length} unreadable item(s)`,
+        JSON.stringify(report.skipped),
+      ));
 
   async function send<T>(call: Call<T>, trace: Trace = { lostResponse: false }): Promise<T> {
     const url = targetOf(call.path);
@@ -285,20 +307,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ? (parseRetryAfter(headerText(response.headers['retry-after']), policy.now(), 3_600_000) ?? undefined)
         : undefined;
     if (status >= 200 && status < 300) {
-      const parsed = call.schema.safeParse(parseJson(response.body));
-      if (parsed.success) return parsed.data;
+      // Lists are read item by item: an unreadable item is skipped, logged and counted, never fatal.
+      const parsed = readAnswer(call.schema, parseJson(response.body));
+      if (parsed.success) {
+        if (parsed.skipped.length) {
+          onUnreadable({
+            operation: call.operation,
+            method: call.method,
+            path: call.path,
+            skipped: parsed.skipped,
+          });
+        }
+        return parsed.data;
+      }
       throw new ApiClientError(
         'UNEXPECTED_RESPONSE',
         `The service answered ${call.method} ${call.path} with data Takedesk does not understand.`,
-        {
-          status,
-          details: {
-            operation: call.operation,
-            issues: parsed.error.issues
-              .slice(0, 10)
-              .map((i) => ({ path: i.path.join('.'), message: i.message })),
-          },
-        },
+        { status, details: { operation: call.operation, issues: parsed.issues } },
       );
     }
     const body = ErrorBody.safeParse(parseJson(response.body));
@@ -320,7 +345,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  function createOutcomeUnknown(call: Call<unknown>, cause: Failure['type']): ApiClientError {
+  function createOutcomeUnknown(
+    call: Call<unknown>,
+    cause: CreateOutcomeUnknownDetails['cause'],
+  ): ApiClientError {
     const body = call.json as { title?: unknown } | undefined;
     const details: CreateOutcomeUnknownDetails = {
       title: typeof body?.title === 'string' ? body.title : '',
@@ -329,7 +357,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     return new ApiClientError(
       'CREATE_OUTCOME_UNKNOWN',
-      'The connection was lost before the service confirmed the new project. It may have been created: check for it before sending again.',
+      cause === 'UNEXPECTED_RESPONSE'
+        ? 'The service confirmed the new project in a form Takedesk cannot read. It was probably created: check for it before sending again.'
+        : 'The connection was lost before the service confirmed the new project. It may have been created: check for it before sending again.',
       { details: { ...details } },
     );
   }
@@ -396,7 +426,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         resend: false,
       };
       sentAt.set(call, isoNoZone(new Date()));
-      return send(call);
+      try {
+        return await send(call);
+      } catch (error) {
+        // A 2xx we cannot read: the project was made. Find it; never invite a resend (it would order twice).
+        if (!isApiClientError(error, 'UNEXPECTED_RESPONSE') || error.status < 200 || error.status > 299)
+          throw error;
+        const details = createOutcomeUnknown(call, 'UNEXPECTED_RESPONSE');
+        const { title, sentAt: since } = details.details as unknown as CreateOutcomeUnknownDetails;
+        const found = title ? await client.findRecentProject(title, { since }).catch(() => null) : null;
+        if (found) return found;
+        throw details;
+      }
     },
 
     async cancelProject(id, { reason, reasonCode }) {
@@ -512,7 +553,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const deliverable = await client.getDeliverable(id);
           return deliverable.status === 'winner' ? deliverable : undefined;
         },
-      );
+      ).catch(refusedWinner);
     },
 
     async listVersions(id) {
@@ -626,14 +667,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async findRecentProject(title, { since } = {}) {
+      // Timestamps compare as instants: the live service may write them zoned or with a space (issue 14).
+      const after = since === undefined ? undefined : serviceTime(since);
+      const timeOf = (item: ProjectListItem) => {
+        const t = serviceTime(item.created);
+        return Number.isNaN(t) ? -Infinity : t;
+      };
       let newest: ProjectListItem | undefined;
       for (let page = 1; page <= FINDER_MAX_PAGES; page++) {
         const result = await client.listProjects({ titleQuery: title, page, pageSize: FINDER_PAGE_SIZE });
         for (const item of result.projects) {
           if (item.title !== title) continue;
-          const created = item.created ?? '';
-          if (since !== undefined && created < since) continue;
-          if (!newest || created > (newest.created ?? '')) newest = item;
+          if (after !== undefined && !(timeOf(item) >= after)) continue;
+          if (!newest || timeOf(item) > timeOf(newest)) newest = item;
         }
         // `total` counts all of the user's projects, not the matches, so a short page is the end.
         if (result.projects.length < FINDER_PAGE_SIZE) break;
@@ -672,6 +718,22 @@ function classify(error: unknown): Failure | null {
     responded,
     maybeDelivered: responded || !NOT_SENT_CODES.has(code),
   };
+}
+
+/**
+ * Winners are not on the live pages (service-facts 8c): a refusal outside the spec's winner errors becomes
+ * WINNER_NOT_OFFERED, one plain message, instead of a code the producer cannot act on.
+ */
+function refusedWinner(error: unknown): never {
+  if ((isServiceError(error) || error instanceof ApiClientError) && isWinnerRefusal(error)) {
+    throw new ServiceError('WINNER_NOT_OFFERED', undefined, {
+      status: error.status,
+      bodyStatus: isServiceError(error) ? error.bodyStatus : error.status,
+      operation: 'selectWinner',
+      cause: error,
+    });
+  }
+  throw error;
 }
 
 /** A route the service does not have (unknown-route 404), as opposed to a 404 the endpoint itself answered. */

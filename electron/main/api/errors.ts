@@ -56,6 +56,6 @@ export interface CreateOutcomeUnknownDetails {
   title: string;
   /** When the request was sent, in the service's timestamp format (UTC, no zone). */
   sentAt: string;
-  /** How the response was lost. */
-  cause: 'NETWORK_UNREACHABLE' | 'TIMEOUT';
+  /** How the response was lost; UNEXPECTED_RESPONSE: a 2xx answer that could not be read. */
+  cause: 'NETWORK_UNREACHABLE' | 'TIMEOUT' | 'UNEXPECTED_RESPONSE';
 }

@@ -1,4 +1,5 @@
 /** Display formatting shared by the screens; pure so tests can pin it. */
+import { serviceTime } from '../../../shared/api/schemas';
 
 const money = new Map<string, Intl.NumberFormat>();
 
@@ -21,12 +22,13 @@ export function formatPrice(value: number | null | undefined, currency = 'USD'):
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The service writes timestamps without a zone (UTC wall clock): read them as UTC, show them locally. */
+/**
+ * The service writes timestamps without a zone (UTC wall clock), and the live service sometimes with a space or
+ * a zone: read them all as instants (serviceTime), show them locally.
+ */
 export function parseServiceDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const zoned = /[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`;
-  const date = new Date(zoned);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const time = serviceTime(value);
+  return Number.isNaN(time) ? null : new Date(time);
 }
 
 export function formatDateTime(value: string | null | undefined): string {

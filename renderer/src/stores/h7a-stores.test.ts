@@ -98,10 +98,13 @@ describe('projects store', () => {
     let approved = false;
     const { app } = setup({
       'projects.get': () => ({ id: 'x', title: 'X', status: 'paid', services: [] }),
-      'deliverables.list': () => [
-        { id: 'd1', serviceSubCategory: 'voice_over', name: '1', status: 'reviewable', urls: {} },
-        { id: 'd2', serviceSubCategory: 'voice_over', name: '2', status: 'approved', urls: {} },
-      ],
+      'deliverables.list': () => ({
+        items: [
+          { id: 'd1', serviceSubCategory: 'voice_over', name: '1', status: 'reviewable', urls: {} },
+          { id: 'd2', serviceSubCategory: 'voice_over', name: '2', status: 'approved', urls: {} },
+        ],
+        unreadable: 0,
+      }),
       'deliverables.approveAll': () => {
         if (approved)
           throw { type: 'PROJECT_NOT_PENDING_APPROVAL', status: 400, bodyStatus: 404, message: 'none' };

@@ -7,6 +7,7 @@ import type {
   Project,
   ProjectListItem,
   QuoteResponse,
+  Read,
 } from '../../../shared/api';
 import type { DownloadJob } from '../../../shared/ipc';
 import { useApi } from '../bridge';
@@ -29,11 +30,20 @@ export const useProjectsStore = defineStore('projects', () => {
   /** null until the first page of the current filters answered. */
   const total = ref<number | null>(null);
   const pages = shallowRef(new Map<number, ProjectListItem[]>());
+  /** Per loaded page: projects the service sent that could not be read (skipped by main). */
+  const pagesUnreadable = shallowRef(new Map<number, number>());
   const pending = new Set<number>();
   const listError = ref<unknown>(null);
   const listLoading = ref(false);
   /** Bumped on every filter change or refresh so late answers for old filters are dropped. */
   let generation = 0;
+
+  /** Projects of the loaded pages that could not be read; the list says so in one line. */
+  const listUnreadable = computed(() => {
+    let n = 0;
+    for (const count of pagesUnreadable.value.values()) n += count;
+    return n;
+  });
 
   const loadedCount = computed(() => {
     let n = 0;
@@ -61,6 +71,7 @@ export const useProjectsStore = defineStore('projects', () => {
       total.value = response.total;
       pages.value.set(page, response.projects);
       triggerRef(pages);
+      pagesUnreadable.value = new Map(pagesUnreadable.value).set(page, response.unreadable ?? 0);
       listError.value = null;
     } catch (error) {
       if (gen === generation) listError.value = error;
@@ -83,6 +94,7 @@ export const useProjectsStore = defineStore('projects', () => {
       });
       if (gen !== generation) return;
       pages.value = new Map([[1, response.projects]]);
+      pagesUnreadable.value = new Map([[1, response.unreadable ?? 0]]);
       total.value = response.total;
       listError.value = null;
     } catch (error) {
@@ -118,10 +130,14 @@ export const useProjectsStore = defineStore('projects', () => {
   }
 
   // --- one project -----------------------------------------------------------------------------
-  const current = ref<Project | null>(null);
+  const current = ref<Read<Project> | null>(null);
   const currentError = ref<unknown>(null);
   const currentLoading = ref(false);
   const deliverables = ref<Deliverable[]>([]);
+  /** Deliverables the service listed that could not be read (skipped by main). */
+  const deliverablesUnreadable = ref(0);
+  /** Items of the open project (its services and deliverables) that could not be read. */
+  const currentUnreadable = computed(() => (current.value?.unreadable ?? 0) + deliverablesUnreadable.value);
   const deliverablesError = ref<unknown>(null);
   const deliverablesLoading = ref(false);
 
@@ -129,6 +145,7 @@ export const useProjectsStore = defineStore('projects', () => {
     if (current.value?.id !== id) {
       current.value = null;
       deliverables.value = [];
+      deliverablesUnreadable.value = 0;
     }
     currentLoading.value = true;
     deliverablesLoading.value = true;
@@ -140,8 +157,10 @@ export const useProjectsStore = defineStore('projects', () => {
     ]);
     if (project.status === 'fulfilled') current.value = project.value;
     else currentError.value = project.reason;
-    if (list.status === 'fulfilled') deliverables.value = list.value;
-    else deliverablesError.value = list.reason;
+    if (list.status === 'fulfilled') {
+      deliverables.value = list.value.items;
+      deliverablesUnreadable.value = list.value.unreadable;
+    } else deliverablesError.value = list.reason;
     currentLoading.value = false;
     deliverablesLoading.value = false;
   }
@@ -181,6 +200,7 @@ export const useProjectsStore = defineStore('projects', () => {
     const project = await api.projects.create({ body });
     current.value = project;
     deliverables.value = [];
+    deliverablesUnreadable.value = 0;
     return project;
   }
 
@@ -221,6 +241,7 @@ export const useProjectsStore = defineStore('projects', () => {
     total,
     pages,
     loadedCount,
+    listUnreadable,
     listError,
     listLoading,
     rowAt,
@@ -234,6 +255,8 @@ export const useProjectsStore = defineStore('projects', () => {
     deliverables,
     deliverablesError,
     deliverablesLoading,
+    deliverablesUnreadable,
+    currentUnreadable,
     loadProject,
     cancel,
     approveAll,

@@ -58,7 +58,7 @@ export function orderedSecondsOf(project: Project | null): number | null {
   if (!project || project.mainService !== 'audio_ads') return null;
   const post = project.services.find((s) => s.subCategory === 'post-production');
   if (post?.seconds) return post.seconds;
-  if (post && post.unitType === 'seconds' && post.units > 0) return post.units;
+  if (post && post.unitType === 'seconds' && post.units !== undefined && post.units > 0) return post.units;
   return null;
 }
 
@@ -74,6 +74,8 @@ export const useReviewStore = defineStore('review', () => {
   const loading = ref(false);
   const loadError = shallowRef<unknown>(null);
   const versionsError = shallowRef<unknown>(null);
+  /** Versions the service listed that could not be read (skipped by main). */
+  const versionsUnreadable = ref(0);
   const projectError = shallowRef<unknown>(null);
 
   /** 1-based version in the player; defaults to the newest. */
@@ -146,6 +148,7 @@ export const useReviewStore = defineStore('review', () => {
     deliverable.value = null;
     project.value = null;
     versionList.value = [];
+    versionsUnreadable.value = 0;
     library.value = [];
     source.value = null;
     pdfUrl.value = null;
@@ -172,8 +175,10 @@ export const useReviewStore = defineStore('review', () => {
         return;
       }
       deliverable.value = d.value;
-      if (v.status === 'fulfilled') versionList.value = v.value.versions;
-      else versionsError.value = v.reason;
+      if (v.status === 'fulfilled') {
+        versionList.value = v.value.versions;
+        versionsUnreadable.value = v.value.unreadable ?? 0;
+      } else versionsError.value = v.reason;
       // The library is local: when it fails the review still works from the service.
       library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
       selectedVersion.value = Math.max(1, versions.value.length);
@@ -313,6 +318,7 @@ export const useReviewStore = defineStore('review', () => {
       if (seq !== loadSequence) return;
       deliverable.value = d;
       versionList.value = v.versions;
+      versionsUnreadable.value = v.unreadable ?? 0;
       versionsError.value = null;
     } catch {
       // Keep what we have; the next load shows errors where they belong.
@@ -453,6 +459,7 @@ export const useReviewStore = defineStore('review', () => {
     loading,
     loadError,
     versionsError,
+    versionsUnreadable,
     projectError,
     versions,
     selectedVersion,

@@ -1,0 +1,120 @@
+/**
+ * Live shapes (`liveShapes` / `--live-shapes`, issue 14): the sandbox answers as the live service is documented
+ * to (service-facts 5, 8c) where the spec is silent, so the client's tolerant reading is exercised for real.
+ * The engine keeps the state; this module only reshapes the JSON of successful answers.
+ */
+import type { Operation } from '../../shared/api';
+import type { SandboxState } from './state';
+
+type Json = Record<string, unknown>;
+
+export interface LiveShaperDeps {
+  state: () => SandboxState;
+  now: () => Date;
+}
+
+/** Shown while every deliverable of a service waits for a pro: a status no list names (sandbox choice). */
+export const LIVE_UNKNOWN_SERVICE_STATUS = 'inviting';
+const PENDING = new Set(['unassigned', 'assigned']);
+
+/** Deterministic small number from an id, to vary shapes between records. */
+function variant(id: unknown, modulo: number): number {
+  let h = 0;
+  for (const ch of String(id)) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % modulo;
+}
+
+/** The spec's "2026-11-23T09:00:00" spelled one of the live ways: with a space, with `Z`, or `+00:00`. */
+export function liveDate(value: unknown, id: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value)) return value;
+  switch (variant(id, 3)) {
+    case 0:
+      return value.replace('T', ' ');
+    case 1:
+      return `${value}Z`;
+    default:
+      return `${value}+00:00`;
+  }
+}
+
+/** Fields no spec lists, on every object. */
+function extras(now: Date): Json {
+  return { updatedAt: now.toISOString(), tags: [] };
+}
+
+/** Builds the reshaping of one operation's answer. */
+export function createLiveShaper(deps: LiveShaperDeps) {
+  const { state } = deps;
+
+  function serviceStatus(projectId: string, service: Json): string {
+    const project = state().projects[String(projectId)];
+    if (project?.status === 'canceled') return 'rejected';
+    const statuses = Object.values(state().deliverables)
+      .filter((d) => d.projectId === projectId && d.serviceId === service.id)
+      .map((d) => d.status);
+    if (statuses.length === 0 || statuses.every((s) => s === 'unassigned'))
+      return LIVE_UNKNOWN_SERVICE_STATUS;
+    if (statuses.every((s) => s === 'approved' || s === 'winner' || s === 'rejected')) return 'approved';
+    return 'assigned';
+  }
+
+  function project(p: Json, now: Date): Json {
+    const out: Json = { ...p, ...extras(now), created: liveDate(p.created, p.id) };
+    if (Array.isArray(p.services)) {
+      out.services = p.services.map((s: Json) => {
+        // The live pages show no units or unitType on a project's services.
+        const { units: _units, unitType: _unitType, ...rest } = s;
+        return { ...rest, ...extras(now), status: serviceStatus(String(p.id), s) };
+      });
+    }
+    return out;
+  }
+
+  function deliverable(d: Json, index: number, now: Date): Json {
+    const out: Json = { ...d, ...extras(now) };
+    if (typeof d.status === 'string' && PENDING.has(d.status) && 'urls' in d) {
+      // Not delivered: no files, as null or left out.
+      if (index % 2 === 0) out.urls = null;
+      else delete out.urls;
+    }
+    return out;
+  }
+
+  const each = (value: unknown, fn: (item: Json, index: number) => Json) =>
+    Array.isArray(value) ? value.map((item: Json, i) => fn(item, i)) : value;
+
+  return function shape(operation: Operation | undefined, result: unknown): unknown {
+    if (!result || typeof result !== 'object') return result;
+    const now = deps.now();
+    const r = result as Json;
+    const plain = (item: Json) => ({ ...item, ...extras(now) });
+    switch (operation) {
+      case 'createProject':
+      case 'getProject':
+      case 'cancelProject':
+        return project(r, now);
+      case 'listProjects':
+        return { ...r, ...extras(now), projects: each(r.projects, (p) => project(p, now)) };
+      case 'listDeliverables':
+        return each(result, (d, i) => deliverable(d, i, now));
+      case 'getDeliverable':
+        return deliverable(r, 0, now);
+      case 'listVersions': {
+        const pending = typeof r.status === 'string' && PENDING.has(r.status);
+        const versions = pending
+          ? []
+          : each(r.versions, (v) => ({
+              ...plain(v),
+              created: liveDate(v.created, `${String(r.id)}${v.created}`),
+            }));
+        return { ...plain(r), versions };
+      }
+      case 'search':
+        return { ...plain(r), samples: each(r.samples, plain) };
+      default:
+        return Array.isArray(result) ? each(result, plain) : plain(r);
+    }
+  };
+}
+
+export type LiveShaper = ReturnType<typeof createLiveShaper>;
