@@ -170,10 +170,9 @@ describe('the embedded sandbox as a process of its own', () => {
     });
     let post: { urls: { wav: string } } | undefined;
     for (let i = 0; i < 200 && !post; i++) {
-      const list = await value<Array<{ serviceSubCategory: string; urls: { wav: string } }>>(
-        'deliverables.list',
-        { projectId: project.id },
-      );
+      const { items: list } = await value<{
+        items: Array<{ serviceSubCategory: string; urls: { wav: string } }>;
+      }>('deliverables.list', { projectId: project.id });
       post = list.find((d) => d.serviceSubCategory === 'post-production' && d.urls.wav);
       if (!post) await sleep(50);
     }

@@ -57,7 +57,9 @@ describe('reject and replace, through the services (the issue 13 item 4 scenario
         },
       });
       await sandbox.deliverNow(project.id);
-      const [first] = await value<Array<{ id: string; name: string; urls: { wav: string } }>>(
+      const {
+        items: [first],
+      } = await value<{ items: Array<{ id: string; name: string; urls: { wav: string } }> }>(
         'deliverables.list',
         { projectId: project.id },
       );
@@ -65,10 +67,9 @@ describe('reject and replace, through the services (the issue 13 item 4 scenario
       await waitDone();
       await value('deliverables.reject', { id: first!.id, reason: 'Wrong tone' });
       await sandbox.deliverNow(project.id);
-      const list = await value<Array<{ id: string; name: string; status: string; urls: { wav: string } }>>(
-        'deliverables.list',
-        { projectId: project.id },
-      );
+      const { items: list } = await value<{
+        items: Array<{ id: string; name: string; status: string; urls: { wav: string } }>;
+      }>('deliverables.list', { projectId: project.id });
       const replacement = list.find((d) => d.id !== first!.id)!;
       expect(replacement.name).toBe(first!.name); // the same name: the old layout put both at one path
       await value('downloads.start', { deliverableId: replacement.id, format: 'wav', projectId: project.id });

@@ -226,7 +226,7 @@ beforeAll(async () => {
   const listed = await invoke('deliverables.list', { projectId });
   if (!listed.ok) throw new Error(`setup: ${listed.error.message}`);
   known.projectIds.push(projectId);
-  known.deliverableIds.push(...(listed.value as Array<{ id: string }>).map((d) => d.id));
+  known.deliverableIds.push(...(listed.value as { items: Array<{ id: string }> }).items.map((d) => d.id));
 }, 60_000);
 afterAll(() => world?.close());
 
