@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
 import { createSandbox, DEFAULT_DELIVERY_MS } from './server';
 
-/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]`. */
+const USAGE = 'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--https]';
+
+/** Parsed command line (see USAGE). */
 interface CliOptions {
   port: number;
   dataDir?: string;
   delivery: 'manual' | number;
+  https: boolean;
 }
 
 /** Parses the CLI arguments; throws a readable Error on bad input. */
@@ -16,6 +19,7 @@ function parseCli(argv: readonly string[]): CliOptions {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       delivery: { type: 'string' },
+      https: { type: 'boolean' },
     },
     strict: true,
   });
@@ -32,7 +36,12 @@ function parseCli(argv: readonly string[]): CliOptions {
         throw new Error('--delivery must be "manual" or a delay in ms');
     }
   }
-  return { port, delivery, ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}) };
+  return {
+    port,
+    delivery,
+    https: values.https === true,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -41,14 +50,18 @@ async function main(): Promise<void> {
     options = parseCli(process.argv.slice(2));
   } catch (error) {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
-    process.stderr.write(
-      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>]\n',
-    );
+    process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
   const sandbox = await createSandbox(options);
-  // Exactly one line of JSON on stdout; everything else goes to stderr.
-  process.stdout.write(`${JSON.stringify({ url: sandbox.url, tokens: sandbox.tokens })}\n`);
+  // Exactly one line of JSON on stdout; everything else goes to stderr. In HTTPS mode it carries the certificate
+  // (PEM) a client must trust for this sandbox, and nothing else.
+  const line = {
+    url: sandbox.url,
+    tokens: sandbox.tokens,
+    ...(sandbox.certificate ? { certificate: sandbox.certificate } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),
