@@ -8,7 +8,8 @@ import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Router } from './ipc/router';
 import { createLibraryServices } from './library-services';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
-import { createProfiles, type SettingsStore } from './profiles';
+import { trustedFetch } from './media/trusted-fetch';
+import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
 import { createSandboxLauncher } from './sandbox-launcher';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
@@ -28,8 +29,10 @@ export interface ServicesOptions {
   version: string;
   versions?: Record<string, string>;
   /** An already running sandbox to use for the Sandbox profile (tests); otherwise one is embedded. */
-  externalSandbox?: { url: string; token: string };
+  externalSandbox?: SandboxConnection;
   sandboxDelivery?: 'manual' | number;
+  /** Serve the embedded sandbox over HTTPS. */
+  sandboxHttps?: boolean;
   /** Overrides the default library folder (tests). */
   libraryDir?: string;
   log?: (message: string, error?: unknown) => void;
@@ -55,6 +58,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     dataDir: options.dataDir,
     external: options.externalSandbox,
     delivery: options.sandboxDelivery,
+    https: options.sandboxHttps,
   });
   const profiles = createProfiles({
     settingsStore: options.settingsStore,
@@ -77,7 +81,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     analyzer,
   });
-  const media = createMediaRegistry({ scheme: options.mediaScheme, library: libraryAndDownloads.library });
+  const media = createMediaRegistry({
+    scheme: options.mediaScheme,
+    library: libraryAndDownloads.library,
+    // Streams a service media link with the active profile's trust (the sandbox's certificate, or the system's).
+    fetchImpl: trustedFetch(async () => (await profiles.active()).ca),
+  });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
   const appInfo = async (): Promise<AppInfo> => ({
