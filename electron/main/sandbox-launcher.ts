@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createSandbox, type Sandbox } from '../sandbox/server';
-import type { SandboxLauncher } from './profiles';
+import type { SandboxConnection, SandboxLauncher } from './profiles';
 
 /**
  * The Sandbox profile's service: started on first use on a free loopback port, its state kept under the app's
@@ -8,8 +8,10 @@ import type { SandboxLauncher } from './profiles';
  */
 export function createSandboxLauncher(options: {
   dataDir: string;
-  external?: { url: string; token: string };
+  external?: SandboxConnection;
   delivery?: 'manual' | number;
+  /** Serve the embedded sandbox over HTTPS (its certificate is then the one the Sandbox profile trusts). */
+  https?: boolean;
 }): SandboxLauncher & { close(): Promise<void> } {
   let starting: Promise<Sandbox> | undefined;
   return {
@@ -18,12 +20,17 @@ export function createSandboxLauncher(options: {
       starting ??= createSandbox({
         dataDir: join(options.dataDir, 'sandbox'),
         delivery: options.delivery,
+        https: options.https,
       }).catch((error: unknown) => {
         starting = undefined; // a failed start may be retried on the next call
         throw error;
       });
       const sandbox = await starting;
-      return { url: sandbox.url, token: sandbox.tokens.full };
+      return {
+        url: sandbox.url,
+        token: sandbox.tokens.full,
+        ...(sandbox.certificate ? { certificate: sandbox.certificate } : {}),
+      };
     },
     async close() {
       if (starting) await (await starting).close();
