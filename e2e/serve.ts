@@ -1,6 +1,8 @@
 /**
  * The e2e world: a fresh sandbox with manual delivery, and Takedesk in browser mode using it as the Sandbox
  * profile, with data and library in a temp folder. Prints one JSON line for the specs; exits when stdin closes.
+ * TAKEDESK_E2E_HTTPS=1 serves the sandbox over HTTPS: the Sandbox profile trusts its certificate (and nothing else
+ * does); browser mode's own bridge stays plain HTTP on 127.0.0.1.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -17,14 +19,19 @@ const sandboxDir = join(work, 'sandbox');
 const dataDir = join(work, 'data');
 const libraryDir = join(work, 'Library');
 
-let sandbox: Sandbox | null = await createSandbox({ delivery: 'manual', dataDir: sandboxDir });
+const https = process.env.TAKEDESK_E2E_HTTPS === '1';
+let sandbox: Sandbox | null = await createSandbox({ delivery: 'manual', dataDir: sandboxDir, https });
 const first = sandbox;
 const sandboxPort = Number(new URL(first.url).port);
 const app = await startBrowserMode({
   rendererDir: join(root, 'out', 'renderer'),
   dataDir,
   libraryDir,
-  externalSandbox: { url: first.url, token: first.tokens.full },
+  externalSandbox: {
+    url: first.url,
+    token: first.tokens.full,
+    ...(first.certificate ? { certificate: first.certificate } : {}),
+  },
   revealInOs: false,
 });
 
@@ -41,7 +48,8 @@ const control = createServer((req, res) => {
       return done(200, { running: false });
     }
     if (req.method === 'POST' && req.url === '/sandbox/start') {
-      sandbox ??= await createSandbox({ delivery: 'manual', dataDir: sandboxDir, port: sandboxPort });
+      // The same data dir keeps the same certificate, so the app still trusts the restarted sandbox.
+      sandbox ??= await createSandbox({ delivery: 'manual', dataDir: sandboxDir, port: sandboxPort, https });
       return done(200, { running: true, url: sandbox.url });
     }
     return done(404, { error: 'unknown control route' });
@@ -55,6 +63,7 @@ process.stdout.write(
     appUrl: app.url,
     origin: app.origin,
     sandboxUrl: first.url,
+    ...(first.certificate ? { certificate: first.certificate } : {}),
     tokens: first.tokens,
     controlUrl,
     work,

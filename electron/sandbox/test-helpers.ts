@@ -146,5 +146,7 @@ export function fakeServices(dir: string): SandboxServices {
 
 /** A sandbox on 127.0.0.1:0 with manual delivery. */
 export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return createSandbox({ delivery: 'manual', ...options });
+  // TAKEDESK_TEST_HTTPS=1 (the vitest project `https`): the same integration tests over the sandbox's HTTPS mode.
+  const https = process.env.TAKEDESK_TEST_HTTPS === '1';
+  return createSandbox({ delivery: 'manual', https, ...options });
 }

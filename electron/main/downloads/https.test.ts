@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DownloadJob, MediaFormat } from '../../../shared/ipc';
+import type { DownloadJob } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { call, requestWithCa, voiceOverBody, audioAdsBody, type Loose } from '../../sandbox/test-helpers';
 import { generateSandboxTls } from '../../sandbox/tls';
@@ -41,7 +48,7 @@ async function startCdn(
     key: string;
     cert: string;
   };
-  const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     seen.push(req.headers);
     const file = join(sandboxDir, 'media', basename(new URL(req.url ?? '/', 'http://x').pathname));
     stat(file).then(
@@ -53,7 +60,7 @@ async function startCdn(
     );
   };
   // The same certificate as the sandbox (both on 127.0.0.1), so the profile's one trusted authority covers it.
-  const server: Server | import('node:http').Server = secure
+  const server: Server | HttpServer = secure
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
     : createHttpServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -295,7 +302,7 @@ describe('media redirects to another host', () => {
     let hops = 0;
     const loop: HttpGet = async (u) => {
       hops++;
-      return { status: 302, headers: { location: u }, body: (await import('node:stream')).Readable.from([]) };
+      return { status: 302, headers: { location: u }, body: Readable.from([]) };
     };
     await expect(
       withRedirects(loop, 3)(urls.get(voId)!.wav, { headers: {}, signal: new AbortController().signal }),
