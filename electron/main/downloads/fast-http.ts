@@ -21,8 +21,10 @@ class Unsupported extends Error {}
  * stream between them), or as a Readable `body`. Plain TCP reads straight into those buffers (`onread`); TLS hands
  * its decrypted records (16 KiB each) over as 'data', copied into them, so a read slot is still 256 KiB. Measured on
  * loopback with a 172.8 MB WAV: node:http's parser and 64 KiB stream chunks cost ~350 ms of CPU, a raw socket
- * reading into large buffers ~60-120 ms; over TLS, node:https's 16 KiB chunks written one by one ran at 0.73x
- * curl, this reader at curl's pace. Chunked answers go through node:http(s).
+ * reading into large buffers ~60-120 ms. Over TLS, node's own receive path (a 16 KiB record per callback) is the
+ * limit: in A/B runs this reader and node:https were level (0.48x and 0.42x curl on a loaded machine), so HTTPS
+ * takes this reader too, one transport for both schemes, and keeps the shared read slots the follower hashes from
+ * memory. Chunked answers go through node:http(s).
  */
 export const fastHttpGet: HttpGet = async (url, init) => {
   const target = new URL(url);
