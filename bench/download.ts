@@ -1,9 +1,11 @@
 /**
  * Download throughput: our download manager vs `curl -s -o FILE URL`, side by side in one run, both fetching the
- * sandbox's 10-minute 48 kHz / 24-bit stereo WAV (172.8 MB) and its MP3 over loopback to the same disk.
- * The sandbox runs in its own process so neither client shares an event loop with the server.
+ * sandbox's 10-minute 48 kHz / 24-bit stereo WAV (172.8 MB) and its MP3 over loopback to the same disk, over plain
+ * HTTP and over HTTPS (the sandbox's HTTPS mode; curl gets `--cacert` with its certificate, ours the same
+ * certificate as its only trusted authority, as the Sandbox profile does). The sandbox runs in its own process so
+ * neither client shares an event loop with the server.
  *
- *   npx tsx bench/download.ts            (BENCH_RUNS=3)
+ *   npx tsx bench/download.ts            (BENCH_RUNS=3, BENCH_SCHEMES=http,https)
  *
  * Ours is the app's wiring: a transfer worker receives and writes each chunk on one thread (as curl does), and a follow
  * worker hashes the same read slots. It includes what curl does not do: sha256 of every byte, the
@@ -18,7 +20,7 @@
  * against curl followed by `ffmpeg -filter_complex ebur128=peak=true` on the downloaded file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,6 +39,9 @@ import { markdownTable } from './lib/report';
 import { median } from './lib/timing';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_ANALYSIS=0 skips the download + loudness race.
+const ANALYSIS = process.env.BENCH_ANALYSIS !== '0';
+const SCHEMES = (process.env.BENCH_SCHEMES ?? 'http,https').split(',') as Array<'http' | 'https'>;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface Sample {
@@ -48,7 +53,15 @@ interface Sample {
   rssDeltaMb?: number;
 }
 
-async function startSandbox(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+/** One sandbox: where it listens, and for HTTPS its certificate (as PEM, and as a file for curl's --cacert). */
+interface Server {
+  proc: ChildProcess;
+  url: string;
+  ca?: string;
+  caFile?: string;
+}
+
+async function startSandbox(dataDir: string, https: boolean): Promise<Server> {
   const proc = spawn(
     process.execPath,
     [
@@ -61,6 +74,7 @@ async function startSandbox(dataDir: string): Promise<{ proc: ChildProcess; url:
       dataDir,
       '--delivery',
       'manual',
+      ...(https ? ['--https'] : []),
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -68,7 +82,11 @@ async function startSandbox(dataDir: string): Promise<{ proc: ChildProcess; url:
     proc.once('exit', (code) => reject(new Error(`sandbox exited (${code})`)));
     createInterface({ input: proc.stdout! }).once('line', resolve);
   });
-  return { proc, url: (JSON.parse(line) as { url: string }).url };
+  const { url, certificate } = JSON.parse(line) as { url: string; certificate?: string };
+  if (!certificate) return { proc, url };
+  const caFile = join(dataDir, 'bench-ca.pem');
+  await writeFile(caFile, certificate);
+  return { proc, url, ca: certificate, caFile };
 }
 
 function flushDisk() {
@@ -80,11 +98,11 @@ function flushDisk() {
  * `durable`: curl, then `sync FILE` (fsync of that file) inside the timing, a reference for a synchronous flush
  * (ours flushes in the background after the rename); plain curl leaves the bytes in the page cache.
  */
-async function runCurl(url: string, file: string, durable = false): Promise<Sample> {
+async function runCurl(server: Server, url: string, file: string, durable = false): Promise<Sample> {
   flushDisk();
   const t0 = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const proc = spawn('curl', ['-s', '-o', file, url], { stdio: 'ignore' });
+    const proc = spawn('curl', curlArgs(server, url, file), { stdio: 'ignore' });
     proc.once('error', reject);
     proc.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited ${code}`))));
   });
@@ -94,11 +112,19 @@ async function runCurl(url: string, file: string, durable = false): Promise<Samp
   return { seconds };
 }
 
+const curlArgs = (server: Server, url: string, file: string) => [
+  '-s',
+  ...(server.caFile ? ['--cacert', server.caFile] : []),
+  '-o',
+  file,
+  url,
+];
+
 /** The sequential way to the same result: curl the file, then measure it with ffmpeg's ebur128 (true peak on). */
-async function runCurlThenFfmpeg(url: string, file: string): Promise<Sample> {
+async function runCurlThenFfmpeg(server: Server, url: string, file: string): Promise<Sample> {
   flushDisk();
   const t0 = performance.now();
-  spawnSync('curl', ['-s', '-o', file, url]);
+  spawnSync('curl', curlArgs(server, url, file));
   const loudness = await ffmpegLoudness(file);
   const seconds = (performance.now() - t0) / 1000;
   await rm(file, { force: true });
@@ -106,12 +132,16 @@ async function runCurlThenFfmpeg(url: string, file: string): Promise<Sample> {
 }
 
 /** Our transfer path alone — lean HTTP reader, direct body, positional writes — with no checksum, fsync or rename. */
-async function runTransferPath(url: string, file: string): Promise<Sample> {
+async function runTransferPath(server: Server, url: string, file: string): Promise<Sample> {
   flushDisk();
   const t0 = performance.now();
   const handle = await open(file, 'w');
   try {
-    const response = await fastHttpGet(url, { headers: {}, signal: new AbortController().signal });
+    const response = await fastHttpGet(url, {
+      headers: {},
+      signal: new AbortController().signal,
+      ...(server.ca ? { ca: server.ca } : {}),
+    });
     const result = await pumpBody({
       body: response.direct ?? readableBody(response.body),
       handle,
@@ -129,7 +159,13 @@ async function runTransferPath(url: string, file: string): Promise<Sample> {
   return { seconds };
 }
 
-async function runOurs(url: string, work: string, format: MediaFormat, app: AppTransport): Promise<Sample> {
+async function runOurs(
+  server: Server,
+  url: string,
+  work: string,
+  format: MediaFormat,
+  app: AppTransport,
+): Promise<Sample> {
   const libraryDir = join(work, 'library');
   await mkdir(libraryDir, { recursive: true });
   let verifyingAt = 0;
@@ -140,6 +176,7 @@ async function runOurs(url: string, work: string, format: MediaFormat, app: AppT
     library,
     resolve: async () => ({
       url,
+      ...(server.ca ? { ca: server.ca } : {}),
       projectId: 'bench-project',
       projectTitle: 'Bench',
       serviceSubCategory: 'post-production',
@@ -207,98 +244,104 @@ async function main() {
     wav: { key: store.mediaKey(descriptors.wav), file: await store.ensure(descriptors.wav) },
     mp3: { key: store.mediaKey(descriptors.mp3), file: await store.ensure(descriptors.mp3) },
   };
-  const { proc, url } = await startSandbox(dataDir);
   const out = await mkdtemp(join(tmpdir(), 'takedesk-bench-dl-'));
   const rows: string[][] = [];
   const analysisRows: string[][] = [];
   const summary: Record<string, { ratio: number; durableRatio: number; rss: number }> = {};
+  const servers: Server[] = [];
   try {
-    for (const format of ['wav', 'mp3'] as const) {
-      const mediaUrl = `${url}/media/${files[format].key}.${format}`;
-      const size = (await stat(files[format].file.path)).size;
-      const mb = size / 1e6;
-      // Warm-up: the server's file cache and both clients' code paths.
-      await runCurl(mediaUrl, join(out, `warm.${format}`));
-      await runOurs(mediaUrl, join(out, 'warm'), format, checksumOnly);
-      const curl: Sample[] = [];
-      const curlDurable: Sample[] = [];
-      const ours: Sample[] = [];
-      const path: Sample[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        path.push(await runTransferPath(mediaUrl, join(out, `path.${format}`)));
-        // Alternate the order so drift in machine load does not favour one side.
-        if (i % 2 === 0) {
-          curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
-          curlDurable.push(await runCurl(mediaUrl, join(out, `curl.${format}`), true));
-          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, checksumOnly));
-        } else {
-          ours.push(await runOurs(mediaUrl, join(out, `ours-${i}`), format, checksumOnly));
-          curlDurable.push(await runCurl(mediaUrl, join(out, `curl.${format}`), true));
-          curl.push(await runCurl(mediaUrl, join(out, `curl.${format}`)));
+    for (const scheme of SCHEMES) {
+      const server = await startSandbox(dataDir, scheme === 'https');
+      servers.push(server);
+      for (const format of ['wav', 'mp3'] as const) {
+        const label = `${format} ${scheme.toUpperCase()}`;
+        const mediaUrl = `${server.url}/media/${files[format].key}.${format}`;
+        const size = (await stat(files[format].file.path)).size;
+        const mb = size / 1e6;
+        // Warm-up: the server's file cache and both clients' code paths.
+        await runCurl(server, mediaUrl, join(out, `warm.${format}`));
+        await runOurs(server, mediaUrl, join(out, 'warm'), format, checksumOnly);
+        const curl: Sample[] = [];
+        const curlDurable: Sample[] = [];
+        const ours: Sample[] = [];
+        const path: Sample[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          path.push(await runTransferPath(server, mediaUrl, join(out, `path.${format}`)));
+          // Alternate the order so drift in machine load does not favour one side.
+          if (i % 2 === 0) {
+            curl.push(await runCurl(server, mediaUrl, join(out, `curl.${format}`)));
+            curlDurable.push(await runCurl(server, mediaUrl, join(out, `curl.${format}`), true));
+            ours.push(await runOurs(server, mediaUrl, join(out, `ours-${i}`), format, checksumOnly));
+          } else {
+            ours.push(await runOurs(server, mediaUrl, join(out, `ours-${i}`), format, checksumOnly));
+            curlDurable.push(await runCurl(server, mediaUrl, join(out, `curl.${format}`), true));
+            curl.push(await runCurl(server, mediaUrl, join(out, `curl.${format}`)));
+          }
+          process.stderr.write(
+            `${label} run ${i + 1}: curl ${(mb / curl[i]!.seconds).toFixed(0)} MB/s, ` +
+              `curl+fsync ${(mb / curlDurable[i]!.seconds).toFixed(0)} MB/s, ours ${(mb / ours[i]!.seconds).toFixed(0)} MB/s ` +
+              `(transfer ${(mb / ours[i]!.transferSeconds!).toFixed(0)} MB/s), RSS +${ours[i]!.rssDeltaMb!.toFixed(1)} MB\n`,
+          );
         }
-        process.stderr.write(
-          `${format} run ${i + 1}: curl ${(mb / curl[i]!.seconds).toFixed(0)} MB/s, ` +
-            `curl+fsync ${(mb / curlDurable[i]!.seconds).toFixed(0)} MB/s, ours ${(mb / ours[i]!.seconds).toFixed(0)} MB/s ` +
-            `(transfer ${(mb / ours[i]!.transferSeconds!).toFixed(0)} MB/s), RSS +${ours[i]!.rssDeltaMb!.toFixed(1)} MB\n`,
-        );
-      }
-      const curlMbps = median(curl.map((s) => mb / s.seconds));
-      const durableMbps = median(curlDurable.map((s) => mb / s.seconds));
-      const oursMbps = median(ours.map((s) => mb / s.seconds));
-      const transferMbps = median(ours.map((s) => mb / s.transferSeconds!));
-      const pathMbps = median(path.map((s) => mb / s.seconds));
-      const rss = Math.max(...ours.map((s) => s.rssDeltaMb!));
-      summary[format] = { ratio: oursMbps / curlMbps, durableRatio: oursMbps / durableMbps, rss };
-      rows.push([
-        `${format} (${mb.toFixed(1)} MB)`,
-        curl.map((s) => (mb / s.seconds).toFixed(0)).join(' / '),
-        ours.map((s) => (mb / s.seconds).toFixed(0)).join(' / '),
-        curlMbps.toFixed(0),
-        durableMbps.toFixed(0),
-        oursMbps.toFixed(0),
-        transferMbps.toFixed(0),
-        `${pathMbps.toFixed(0)} (${(pathMbps / curlMbps).toFixed(2)}x)`,
-        `${(oursMbps / curlMbps).toFixed(2)}x`,
-        `${(oursMbps / durableMbps).toFixed(2)}x`,
-        `${rss.toFixed(1)} MB`,
-      ]);
+        const curlMbps = median(curl.map((s) => mb / s.seconds));
+        const durableMbps = median(curlDurable.map((s) => mb / s.seconds));
+        const oursMbps = median(ours.map((s) => mb / s.seconds));
+        const transferMbps = median(ours.map((s) => mb / s.transferSeconds!));
+        const pathMbps = median(path.map((s) => mb / s.seconds));
+        const rss = Math.max(...ours.map((s) => s.rssDeltaMb!));
+        summary[label] = { ratio: oursMbps / curlMbps, durableRatio: oursMbps / durableMbps, rss };
+        rows.push([
+          `${label} (${mb.toFixed(1)} MB)`,
+          curl.map((s) => (mb / s.seconds).toFixed(0)).join(' / '),
+          ours.map((s) => (mb / s.seconds).toFixed(0)).join(' / '),
+          curlMbps.toFixed(0),
+          durableMbps.toFixed(0),
+          oursMbps.toFixed(0),
+          transferMbps.toFixed(0),
+          `${pathMbps.toFixed(0)} (${(pathMbps / curlMbps).toFixed(2)}x)`,
+          `${(oursMbps / curlMbps).toFixed(2)}x`,
+          `${(oursMbps / durableMbps).toFixed(2)}x`,
+          `${rss.toFixed(1)} MB`,
+        ]);
 
-      // Download and measure: ours analyses while the bytes stream in; the sequential reference downloads with
-      // curl, then runs ffmpeg's ebur128 over the file.
-      await runOurs(mediaUrl, join(out, 'warm'), format, analysing);
-      const sequential: Sample[] = [];
-      const streamed: Sample[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        if (i % 2 === 0) {
-          sequential.push(await runCurlThenFfmpeg(mediaUrl, join(out, `seq.${format}`)));
-          streamed.push(await runOurs(mediaUrl, join(out, `ours-a${i}`), format, analysing));
-        } else {
-          streamed.push(await runOurs(mediaUrl, join(out, `ours-a${i}`), format, analysing));
-          sequential.push(await runCurlThenFfmpeg(mediaUrl, join(out, `seq.${format}`)));
+        // Download and measure: ours analyses while the bytes stream in; the sequential reference downloads with
+        // curl, then runs ffmpeg's ebur128 over the file.
+        if (!ANALYSIS) continue;
+        await runOurs(server, mediaUrl, join(out, 'warm'), format, analysing);
+        const sequential: Sample[] = [];
+        const streamed: Sample[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          if (i % 2 === 0) {
+            sequential.push(await runCurlThenFfmpeg(server, mediaUrl, join(out, `seq.${format}`)));
+            streamed.push(await runOurs(server, mediaUrl, join(out, `ours-a${i}`), format, analysing));
+          } else {
+            streamed.push(await runOurs(server, mediaUrl, join(out, `ours-a${i}`), format, analysing));
+            sequential.push(await runCurlThenFfmpeg(server, mediaUrl, join(out, `seq.${format}`)));
+          }
+          if (streamed[i]!.integratedLufs == null) throw new Error('the streamed download has no analysis');
+          process.stderr.write(
+            `${format} analysis run ${i + 1}: curl+ffmpeg ${sequential[i]!.seconds.toFixed(2)} s ` +
+              `(${sequential[i]!.integratedLufs!.toFixed(1)} LUFS), ours ${streamed[i]!.seconds.toFixed(2)} s ` +
+              `(${streamed[i]!.integratedLufs!.toFixed(1)} LUFS), RSS +${streamed[i]!.rssDeltaMb!.toFixed(1)} MB\n`,
+          );
         }
-        if (streamed[i]!.integratedLufs == null) throw new Error('the streamed download has no analysis');
-        process.stderr.write(
-          `${format} analysis run ${i + 1}: curl+ffmpeg ${sequential[i]!.seconds.toFixed(2)} s ` +
-            `(${sequential[i]!.integratedLufs!.toFixed(1)} LUFS), ours ${streamed[i]!.seconds.toFixed(2)} s ` +
-            `(${streamed[i]!.integratedLufs!.toFixed(1)} LUFS), RSS +${streamed[i]!.rssDeltaMb!.toFixed(1)} MB\n`,
-        );
+        const seqS = median(sequential.map((x) => x.seconds));
+        const oursS = median(streamed.map((x) => x.seconds));
+        analysisRows.push([
+          `${label} (${mb.toFixed(1)} MB)`,
+          sequential.map((x) => x.seconds.toFixed(2)).join(' / '),
+          streamed.map((x) => x.seconds.toFixed(2)).join(' / '),
+          `${(seqS / oursS).toFixed(2)}x`,
+          `${Math.max(...streamed.map((x) => x.rssDeltaMb!)).toFixed(1)} MB`,
+        ]);
       }
-      const seqS = median(sequential.map((x) => x.seconds));
-      const oursS = median(streamed.map((x) => x.seconds));
-      analysisRows.push([
-        `${format} (${mb.toFixed(1)} MB)`,
-        sequential.map((x) => x.seconds.toFixed(2)).join(' / '),
-        streamed.map((x) => x.seconds.toFixed(2)).join(' / '),
-        `${(seqS / oursS).toFixed(2)}x`,
-        `${Math.max(...streamed.map((x) => x.rssDeltaMb!)).toFixed(1)} MB`,
-      ]);
     }
   } finally {
     for (const app of [checksumOnly, analysing]) {
       await app.http.close();
       await app.follow.close();
     }
-    proc.kill('SIGTERM');
+    for (const server of servers) server.proc.kill('SIGTERM');
     await rm(out, { recursive: true, force: true });
   }
   console.log(
@@ -319,11 +362,15 @@ async function main() {
       rows,
     ),
   );
+  const ratios = (pick: (s: { ratio: number; durableRatio: number }) => number) =>
+    Object.entries(summary)
+      .map(([label, s]) => `${label} ${pick(s).toFixed(2)}x`)
+      .join(', ');
   console.log(
-    `\nGoal: >= 0.90x curl with flat memory. wav ${summary.wav!.ratio.toFixed(2)}x, mp3 ${summary.mp3!.ratio.toFixed(2)}x ` +
+    `\nGoal: >= 0.90x curl with flat memory, over HTTP and HTTPS. ${ratios((s) => s.ratio)} ` +
       `(N=${RUNS}, medians; ours includes sha256 + rename + manifest, curl does neither; the data fsync follows the ` +
       `rename in the background, re-verified at next start if interrupted). Against curl + fsync of ` +
-      `its file: wav ${summary.wav!.durableRatio.toFixed(2)}x, mp3 ${summary.mp3!.durableRatio.toFixed(2)}x.`,
+      `its file: ${ratios((s) => s.durableRatio)}.`,
   );
   console.log(
     `\n${markdownTable(

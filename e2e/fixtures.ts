@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { request as httpsRequest } from 'node:https';
 import { SESSION_FILE } from './global-setup';
 
 export interface Session {
   appUrl: string;
   origin: string;
   sandboxUrl: string;
+  /** The sandbox's certificate when it serves HTTPS (TAKEDESK_E2E_HTTPS=1). */
+  certificate?: string;
   tokens: { full: string; noScopes: string; otherUser: string };
   work: string;
   dataDir: string;
@@ -16,18 +19,42 @@ export interface Session {
   controlUrl: string;
 }
 
+/** A request trusting exactly `ca` (the sandbox's certificate): the global fetch cannot take a CA per request. */
+function requestWithCa(
+  url: string,
+  ca: string,
+  options: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method: options.method, headers: options.headers, ca }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
 /** Talks to the sandbox's control routes (/_sandbox/...), as a test would in place of the real creatives. */
 export class SandboxControl {
   constructor(private readonly session: Session) {}
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const res = await fetch(`${this.session.sandboxUrl}${path}`, {
-      method,
-      headers: { 'x-access-token': this.session.tokens.full, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
-    return res.status === 204 ? null : res.json();
+    const url = `${this.session.sandboxUrl}${path}`;
+    const headers = { 'x-access-token': this.session.tokens.full, 'content-type': 'application/json' };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const { certificate } = this.session;
+    const res = certificate
+      ? await requestWithCa(url, certificate, { method, headers, ...(payload ? { body: payload } : {}) })
+      : await fetch(url, { method, headers, body: payload }).then(async (r) => ({
+          status: r.status,
+          body: Buffer.from(await r.arrayBuffer()),
+        }));
+    const text = res.body.toString('utf8');
+    if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+    return res.status === 204 ? null : (JSON.parse(text) as unknown);
   }
 
   /** All pending work (first deliveries and revisions) arrives now. */

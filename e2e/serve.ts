@@ -1,7 +1,8 @@
 /**
  * The e2e world: a fresh sandbox with manual delivery, and Takedesk in browser mode using it as the Sandbox
  * profile, with data and library in a temp folder (plus, on request, a live-shapes twin: POST /live/start).
- * Prints one JSON line for the specs; exits when stdin closes.
+ * Prints one JSON line for the specs; exits when stdin closes. TAKEDESK_E2E_HTTPS=1 serves the sandbox over HTTPS:
+ * the Sandbox profile trusts its certificate (and nothing else does); browser mode's own bridge stays plain HTTP.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,12 +19,14 @@ const sandboxDir = join(work, 'sandbox');
 const dataDir = join(work, 'data');
 const libraryDir = join(work, 'Library');
 
+const https = process.env.TAKEDESK_E2E_HTTPS === '1';
 // Sign-in tokens expire after a day (live tokens expire, service-facts 8b); the session spec ends them at once.
 const TOKEN_LIFETIME_MS = 24 * 3_600_000;
 let sandbox: Sandbox | null = await createSandbox({
   delivery: 'manual',
   dataDir: sandboxDir,
   tokenLifetimeMs: TOKEN_LIFETIME_MS,
+  https,
 });
 const first = sandbox;
 const sandboxPort = Number(new URL(first.url).port);
@@ -31,7 +34,11 @@ const app = await startBrowserMode({
   rendererDir: join(root, 'out', 'renderer'),
   dataDir,
   libraryDir,
-  externalSandbox: { url: first.url, token: first.tokens.full },
+  externalSandbox: {
+    url: first.url,
+    token: first.tokens.full,
+    ...(first.certificate ? { certificate: first.certificate } : {}),
+  },
   revealInOs: false,
 });
 
@@ -76,11 +83,13 @@ const control = createServer((req, res) => {
       return done(200, { running: false });
     }
     if (req.method === 'POST' && req.url === '/sandbox/start') {
+      // The same data dir keeps the same certificate, so the app still trusts the restarted sandbox.
       sandbox ??= await createSandbox({
         delivery: 'manual',
         dataDir: sandboxDir,
         port: sandboxPort,
         tokenLifetimeMs: TOKEN_LIFETIME_MS,
+        https,
       });
       return done(200, { running: true, url: sandbox.url });
     }
@@ -96,6 +105,7 @@ process.stdout.write(
     appUrl: app.url,
     origin: app.origin,
     sandboxUrl: first.url,
+    ...(first.certificate ? { certificate: first.certificate } : {}),
     tokens: first.tokens,
     controlUrl,
     work,

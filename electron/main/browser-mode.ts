@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startBrowserHost, type BrowserHost } from './hosts/browser-host';
-import { createJsonSettingsStore } from './profiles';
+import { createJsonSettingsStore, type SandboxConnection } from './profiles';
 import { createFileSecretStore } from './secrets';
 import { createServices, type Services } from './services';
 
@@ -11,8 +11,10 @@ export interface BrowserModeOptions {
   /** Defaults to the same folder Electron would use for Takedesk's data on this OS (or TAKEDESK_DATA_DIR). */
   dataDir?: string;
   port?: number;
-  externalSandbox?: { url: string; token: string };
+  externalSandbox?: SandboxConnection;
   sandboxDelivery?: 'manual' | number;
+  /** Serve the embedded sandbox over HTTPS. */
+  sandboxHttps?: boolean;
   libraryDir?: string;
   /** Open folders in the OS file manager on "reveal" (off in tests). */
   revealInOs?: boolean;
@@ -71,6 +73,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     version: process.env.npm_package_version ?? '0.1.0',
     externalSandbox: options.externalSandbox,
     sandboxDelivery: options.sandboxDelivery,
+    sandboxHttps: options.sandboxHttps,
     libraryDir: options.libraryDir,
   });
   const host = await startBrowserHost({

@@ -79,7 +79,7 @@ export function createLibraryServices(deps: {
   };
 
   async function resolve(request: Request): Promise<ResolvedDownload> {
-    const api = await client();
+    const { client: api, ca } = await deps.profiles.active();
     const deliverable = await api.getDeliverable(request.deliverableId);
     const extra = deliverable as Record<string, unknown>;
     const projectId =
@@ -122,7 +122,8 @@ export function createLibraryServices(deps: {
         `This deliverable has no ${request.format.toUpperCase()} file.`,
       );
     }
-    return { ...base, url };
+    // No token: media links are the service's own (signed) URLs. The profile's trust goes along (the sandbox's CA).
+    return { ...base, url, ...(ca ? { ca } : {}) };
   }
 
   async function resolveProject(projectId: string, formats?: MediaFormat[]): Promise<DownloadRequest[]> {

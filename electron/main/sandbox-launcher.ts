@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { SandboxStatus } from '../../shared/ipc';
 import { localError } from './local-error';
-import type { SandboxLauncher } from './profiles';
+import type { SandboxConnection, SandboxLauncher } from './profiles';
 
 /** A started sandbox process as the launcher drives it: Electron's utilityProcess, or a Node child process. */
 export interface SandboxProcess {
@@ -26,8 +26,10 @@ export interface SandboxLauncherOptions {
   /** App data folder; the sandbox keeps its state under `<dataDir>/sandbox`. */
   dataDir: string;
   /** An already running sandbox (tests, `npm run sandbox`): no process is started or watched. */
-  external?: { url: string; token: string };
+  external?: SandboxConnection;
   delivery?: 'manual' | number;
+  /** Serve the sandbox over HTTPS (its certificate is then the one the Sandbox profile trusts). */
+  https?: boolean;
   /** Required unless `external`. */
   spawn?: SpawnSandbox;
   log?: (message: string, error?: unknown) => void;
@@ -47,10 +49,7 @@ export interface SandboxSupervisor extends Required<SandboxLauncher> {
   close(): Promise<void>;
 }
 
-interface Connection {
-  url: string;
-  token: string;
-}
+type Connection = SandboxConnection;
 
 interface Running {
   child: SandboxProcess;
@@ -93,6 +92,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
   function args(): string[] {
     const list = ['--port', '0', '--data-dir', join(options.dataDir, 'sandbox')];
     if (options.delivery !== undefined) list.push('--delivery', String(options.delivery));
+    if (options.https) list.push('--https');
     return list;
   }
 
@@ -260,12 +260,15 @@ function exitText(ended: { code: number | null; signal: string | null }): string
   return ended.signal ? `signal ${ended.signal}` : `exit code ${ended.code ?? '?'}`;
 }
 
-/** The sandbox's ready line: `{ url, tokens: { full } }`; anything else is a failed start. */
+/** The sandbox's ready line: `{ url, tokens: { full }, certificate? }`; anything else is a failed start. */
 function parseReady(line: string): Connection | null {
   try {
-    const ready = JSON.parse(line) as { url?: unknown; tokens?: { full?: unknown } };
+    const ready = JSON.parse(line) as { url?: unknown; tokens?: { full?: unknown }; certificate?: unknown };
     if (typeof ready.url === 'string' && /^https?:\/\/127\.0\.0\.1:\d+$/.test(ready.url)) {
-      if (typeof ready.tokens?.full === 'string') return { url: ready.url, token: ready.tokens.full };
+      if (typeof ready.tokens?.full === 'string') {
+        const certificate = typeof ready.certificate === 'string' ? { certificate: ready.certificate } : {};
+        return { url: ready.url, token: ready.tokens.full, ...certificate };
+      }
     }
   } catch {
     // not JSON

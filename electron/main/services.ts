@@ -8,7 +8,8 @@ import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Router } from './ipc/router';
 import { createLibraryServices } from './library-services';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
-import { createProfiles, type SettingsStore } from './profiles';
+import { trustedFetch } from './media/trusted-fetch';
+import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
 import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from './sandbox-launcher';
 import { nodeSandboxSpawner } from './sandbox-process';
 import type { SecretStore } from './secrets';
@@ -29,10 +30,12 @@ export interface ServicesOptions {
   version: string;
   versions?: Record<string, string>;
   /** An already running sandbox to use for the Sandbox profile (tests); otherwise one is embedded. */
-  externalSandbox?: { url: string; token: string };
+  externalSandbox?: SandboxConnection;
   /** Starts the embedded sandbox's process: Electron's utilityProcess; by default a Node child process. */
   sandboxSpawn?: SpawnSandbox;
   sandboxDelivery?: 'manual' | number;
+  /** Serve the embedded sandbox over HTTPS. */
+  sandboxHttps?: boolean;
   /** Overrides the default library folder (tests). */
   libraryDir?: string;
   log?: (message: string, error?: unknown) => void;
@@ -62,6 +65,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     delivery: options.sandboxDelivery,
     spawn: options.sandboxSpawn ?? nodeSandboxSpawner(),
     log,
+    https: options.sandboxHttps,
   });
   const profiles = createProfiles({
     settingsStore: options.settingsStore,
@@ -84,7 +88,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     analyzer,
   });
-  const media = createMediaRegistry({ scheme: options.mediaScheme, library: libraryAndDownloads.library });
+  const media = createMediaRegistry({
+    scheme: options.mediaScheme,
+    library: libraryAndDownloads.library,
+    // Streams a service media link with the active profile's trust (the sandbox's certificate, or the system's).
+    fetchImpl: trustedFetch(async () => (await profiles.active()).ca),
+  });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
   const appInfo = async (): Promise<AppInfo> => ({

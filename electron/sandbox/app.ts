@@ -491,6 +491,8 @@ export function createApp(deps: AppDeps) {
     const desc = key ? services.media.describe(key) : undefined;
     if (!match || !key || !desc || desc.format !== match[2])
       return errorResponse('NOT_FOUND', undefined, 'No such media file.');
+    const redirect = faults.redirectFor(c.req.path);
+    if (redirect) return c.redirect(redirect, 302);
     const latency = faults.latencyFor(c.req.path);
     if (latency > 0) await sleep(latency);
     const file = await services.media.ensure(desc);

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { requestWithCa } from './test-helpers';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 
@@ -158,5 +159,34 @@ it('--live-shapes answers in the live shapes (services without units, a winner r
     const exit = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exit;
+  }
+}, 60_000);
+
+it('with --https the JSON line carries the https URL and the certificate, which a client must be given to connect', async () => {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--port', '0', '--delivery', 'manual', '--https'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    let stdout = '';
+    child.stdout.setEncoding('utf8');
+    const line = await new Promise<string>((resolve) => {
+      child.stdout.on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
+      });
+    });
+    const info = JSON.parse(line) as { url: string; tokens: Record<string, string>; certificate: string };
+    expect(Object.keys(info)).toEqual(['url', 'tokens', 'certificate']);
+    expect(info.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(info.certificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    const answer = await requestWithCa(`${info.url}/projects`, info.certificate, {
+      headers: { 'x-access-token': info.tokens.full! },
+    });
+    expect(answer.status).toBe(200);
+    await expect(fetch(`${info.url}/projects`)).rejects.toThrow(); // not trusted without its certificate
+  } finally {
+    child.kill('SIGTERM');
   }
 }, 60_000);

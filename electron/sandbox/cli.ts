@@ -1,13 +1,17 @@
 import { parseArgs } from 'node:util';
 import { createSandbox, DEFAULT_DELIVERY_MS } from './server';
 
-/** Parsed command line of `npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>] [--live-shapes]`. */
+const USAGE =
+  'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>] [--live-shapes] [--https]';
+
+/** Parsed command line (see USAGE). */
 interface CliOptions {
   port: number;
   dataDir?: string;
   delivery: 'manual' | number;
   tokenLifetimeMs?: number;
   liveShapes: boolean;
+  https: boolean;
 }
 
 /** Parses the CLI arguments; throws a readable Error on bad input. */
@@ -20,6 +24,7 @@ function parseCli(argv: readonly string[]): CliOptions {
       delivery: { type: 'string' },
       'token-lifetime': { type: 'string' },
       'live-shapes': { type: 'boolean' },
+      https: { type: 'boolean' },
     },
     strict: true,
   });
@@ -46,6 +51,7 @@ function parseCli(argv: readonly string[]): CliOptions {
     port,
     delivery,
     liveShapes: values['live-shapes'] === true,
+    https: values.https === true,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(tokenLifetimeMs !== undefined ? { tokenLifetimeMs } : {}),
   };
@@ -57,9 +63,7 @@ async function main(): Promise<void> {
     options = parseCli(process.argv.slice(2));
   } catch (error) {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
-    process.stderr.write(
-      'usage: npm run sandbox -- --port <n|0> [--data-dir <dir>] [--delivery manual|<ms>] [--token-lifetime <ms>] [--live-shapes]\n',
-    );
+    process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
   let sandbox: Awaited<ReturnType<typeof createSandbox>>;
@@ -70,8 +74,14 @@ async function main(): Promise<void> {
     process.stderr.write(`sandbox: could not start: ${(error as Error).message ?? String(error)}\n`);
     process.exit(1);
   }
-  // Exactly one line of JSON on stdout; everything else goes to stderr.
-  process.stdout.write(`${JSON.stringify({ url: sandbox.url, tokens: sandbox.tokens })}\n`);
+  // Exactly one line of JSON on stdout; everything else goes to stderr. In HTTPS mode it carries the certificate
+  // (PEM) a client must trust for this sandbox, and nothing else.
+  const line = {
+    url: sandbox.url,
+    tokens: sandbox.tokens,
+    ...(sandbox.certificate ? { certificate: sandbox.certificate } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -10,6 +10,8 @@ export interface FaultSettings {
   throttleSeconds?: number;
   /** Only paths starting with this prefix are affected (default: every non-control path). */
   pathPrefix?: string;
+  /** Media answers 302 to the same path at this origin (a CDN or signed-URL host), e.g. `https://127.0.0.1:4443`. */
+  mediaRedirect?: string;
 }
 
 /** Why a faults body was refused. */
@@ -20,7 +22,8 @@ export function parseFaults(body: unknown): FaultsParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return {
       ok: false,
-      message: 'Send an object with latencyMs, errorRate, resetAfterBytes, throttleSeconds or pathPrefix.',
+      message:
+        'Send an object with latencyMs, errorRate, resetAfterBytes, throttleSeconds, pathPrefix or mediaRedirect.',
     };
   }
   const b = body as Record<string, unknown>;
@@ -48,7 +51,21 @@ export function parseFaults(body: unknown): FaultsParseResult {
     }
     out.pathPrefix = b.pathPrefix;
   }
+  if (b.mediaRedirect !== undefined && b.mediaRedirect !== null) {
+    const origin = typeof b.mediaRedirect === 'string' ? safeOrigin(b.mediaRedirect) : null;
+    if (!origin) return { ok: false, message: 'mediaRedirect must be an http(s) origin.' };
+    out.mediaRedirect = origin;
+  }
   return { ok: true, value: out };
+}
+
+function safeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Holds the active faults and answers whether one applies to a path. */
@@ -74,6 +91,8 @@ export function createFaults(random: () => number = Math.random) {
     throttleFor: (path: string): number | undefined => (applies(path) ? current.throttleSeconds : undefined),
     resetAfterFor: (path: string): number | undefined =>
       applies(path) ? current.resetAfterBytes : undefined,
+    redirectFor: (path: string): string | undefined =>
+      applies(path) && current.mediaRedirect ? `${current.mediaRedirect}${path}` : undefined,
   };
 }
 

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { buildOpenApi } from './openapi';
 import { createFilePersistence, createMemoryPersistence } from './persistence';
 import { createSandboxCatalog, createSandboxServices } from './services';
 import { resetState, type SandboxState } from './state';
+import { generateSandboxTls, persistedSandboxTls } from './tls';
 
 /** Options of an embedded sandbox. */
 export interface SandboxOptions {
@@ -25,6 +27,11 @@ export interface SandboxOptions {
   host?: '127.0.0.1';
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * Serve HTTPS with a self-signed certificate made at start (kept in `dataDir` and reused while valid), which
+   * only clients given `Sandbox.certificate` trust. Default: plain HTTP.
+   */
+  https?: boolean;
   /** Clock, for tests. */
   now?: () => Date;
   /** Reference data and media (tests may inject); default built from electron/sandbox/data and media. */
@@ -39,8 +46,10 @@ export interface SandboxOptions {
 
 /** A running sandbox. */
 export interface Sandbox {
-  /** Base URL, e.g. http://127.0.0.1:53124 (no trailing slash). */
+  /** Base URL, e.g. http://127.0.0.1:53124 or https://127.0.0.1:53124 (no trailing slash). */
   url: string;
+  /** In HTTPS mode, the server's certificate (PEM): the one certificate authority a client should trust for it. */
+  certificate?: string;
   /** `full`: user 1, all scopes; `noScopes`: user 1 without search/versions; `otherUser`: user 2, all scopes. */
   tokens: { full: string; noScopes: string; otherUser: string };
   /** Stops the timer and the server and waits for the last state write. */
@@ -108,11 +117,19 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     ...(shape ? { shape } : {}),
   });
 
+  const tls = options.https
+    ? options.dataDir
+      ? await persistedSandboxTls(options.dataDir, now())
+      : await generateSandboxTls(now())
+    : null;
+  const listen = { fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' };
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = tls
+      ? serve({ ...listen, createServer: createHttpsServer, serverOptions: tls }, () => resolve(s))
+      : serve(listen, () => resolve(s));
     s.once('error', reject);
   });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   let timer: NodeJS.Timeout | undefined;
   if (delivery !== 'manual') {
@@ -136,6 +153,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   let closing: Promise<void> | undefined;
   return {
     url,
+    ...(tls ? { certificate: tls.cert } : {}),
     tokens: { ...state.tokens },
     deliverNow,
     close() {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import type { SandboxServices } from './app';
 import type { MediaDescriptor, SandboxCatalog } from './engine';
@@ -10,9 +11,39 @@ import { createSandbox, type Sandbox, type SandboxOptions } from './server';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on arbitrary response shapes
 export type Loose = any;
 
-/** JSON request against a sandbox; returns status and parsed body. */
+/**
+ * A request that trusts exactly `ca` (the global fetch cannot take a CA per request): for a sandbox in HTTPS mode.
+ */
+export function requestWithCa(
+  url: string,
+  ca: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, ca },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** JSON request against a sandbox (over HTTPS when it has a certificate); returns status and parsed body. */
 export async function call(
-  sandbox: Pick<Sandbox, 'url'>,
+  sandbox: Pick<Sandbox, 'url' | 'certificate'>,
   method: string,
   path: string,
   options: { token?: string | null; body?: unknown; raw?: string } = {},
@@ -23,15 +54,29 @@ export async function call(
   if (options.raw !== undefined) payload = options.raw;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
   if (payload !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${sandbox.url}${path}`, { method, headers, body: payload });
-  const text = await response.text();
+  let status: number;
+  let responseHeaders: Headers;
+  let text: string;
+  if (sandbox.certificate) {
+    const answer = await requestWithCa(`${sandbox.url}${path}`, sandbox.certificate, {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+    });
+    ({ status, headers: responseHeaders } = answer);
+    text = answer.body.toString('utf8');
+  } else {
+    const answer = await fetch(`${sandbox.url}${path}`, { method, headers, body: payload });
+    ({ status, headers: responseHeaders } = answer);
+    text = await answer.text();
+  }
   let body: Loose = text;
   try {
     body = JSON.parse(text);
   } catch {
     // not JSON
   }
-  return { status: response.status, body, headers: response.headers };
+  return { status, body, headers: responseHeaders };
 }
 
 /** A valid voice over project body. */
@@ -101,5 +146,7 @@ export function fakeServices(dir: string): SandboxServices {
 
 /** A sandbox on 127.0.0.1:0 with manual delivery. */
 export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return createSandbox({ delivery: 'manual', ...options });
+  // TAKEDESK_TEST_HTTPS=1 (the vitest project `https`): the same integration tests over the sandbox's HTTPS mode.
+  const https = process.env.TAKEDESK_TEST_HTTPS === '1';
+  return createSandbox({ delivery: 'manual', https, ...options });
 }

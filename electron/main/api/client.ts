@@ -60,6 +60,11 @@ export interface ApiClientOptions {
   fallbacks?: ApiFallbacks;
   /** Told about list items that could not be read and were skipped (default: main's log). */
   onUnreadable?: (report: UnreadableReport) => void;
+  /**
+   * Certificate authorities (PEM) trusted instead of the system's: the sandbox's own certificate in HTTPS mode, for
+   * the Sandbox profile only. Absent: the system trust store.
+   */
+  ca?: string;
 }
 
 /** List items of one answer that were skipped: where and why, never their content or the token. */
@@ -187,6 +192,9 @@ const NOT_SENT_CODES = new Set([
   'EADDRNOTAVAIL',
 ]);
 const NOT_SENT_TIMEOUTS = new Set(['lookup', 'connect', 'secureConnect']);
+// TLS verification failures (OpenSSL's codes, node's host-name check): nothing was sent, and a retry fails the same.
+const CERTIFICATE_CODES =
+  /^(ERR_TLS_CERT_ALTNAME_INVALID|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_.*|CERT_.*)$/u;
 
 const FINDER_PAGE_SIZE = 100;
 const FINDER_MAX_PAGES = 10;
@@ -248,13 +256,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           followRedirect: false,
           retry: { limit: 0 },
           timeout: { request: timeoutMs },
+          ...(options.ca ? { https: { certificateAuthority: options.ca } } : {}),
         });
       } catch (error) {
         const failure = classify(error);
         if (!failure) throw error;
         if (failure.maybeDelivered) trace.lostResponse = true;
         // A write is sent again only if no answer came back: an answer, even cut short, means it was processed.
-        const mayResend = call.method === 'GET' || (call.resend !== false && !failure.responded);
+        // A refused certificate is refused again: no retry.
+        const mayResend =
+          !CERTIFICATE_CODES.test(failure.code) &&
+          (call.method === 'GET' || (call.resend !== false && !failure.responded));
         if (!mayResend || attempt >= policy.retries) {
           if (call.operation === 'createProject' && failure.maybeDelivered) {
             throw createOutcomeUnknown(call, failure.type);
@@ -339,7 +351,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const message =
       failure.type === 'TIMEOUT'
         ? `The service at ${origin} did not answer ${call.method} ${call.path} within ${Math.round(timeoutMs / 100) / 10} s.`
-        : `Could not reach the service at ${origin} (${failure.code}).`;
+        : CERTIFICATE_CODES.test(failure.code)
+          ? `The service at ${origin} presented a certificate Takedesk does not trust (${failure.code}).`
+          : `Could not reach the service at ${origin} (${failure.code}).`;
     return new ApiClientError(failure.type, message, {
       details: { operation: call.operation, code: failure.code },
     });
@@ -716,7 +730,7 @@ function classify(error: unknown): Failure | null {
     type: 'NETWORK_UNREACHABLE',
     code,
     responded,
-    maybeDelivered: responded || !NOT_SENT_CODES.has(code),
+    maybeDelivered: responded || !(NOT_SENT_CODES.has(code) || CERTIFICATE_CODES.test(code)),
   };
 }
 

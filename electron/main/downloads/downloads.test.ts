@@ -13,7 +13,14 @@ import type {
   LibraryItem,
   MediaFormat,
 } from '../../../shared/ipc';
-import { call, startSandbox, audioAdsBody, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
+import {
+  call,
+  requestWithCa,
+  startSandbox,
+  audioAdsBody,
+  voiceOverBody,
+  type Loose,
+} from '../../sandbox/test-helpers';
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary, syncFile } from '../library/library';
 import { partPathFor } from '../library/sanitize';
@@ -46,6 +53,7 @@ let voId2 = '';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 async function direct(url: string): Promise<Buffer> {
+  if (sb.certificate) return (await requestWithCa(url, sb.certificate)).body;
   return Buffer.from(await (await fetch(url)).arrayBuffer());
 }
 
@@ -95,6 +103,8 @@ async function resolve(
     deliverableName: d.name,
     version: 1,
     orderedSeconds: null,
+    // Over HTTPS (the `https` project) the sandbox's certificate is the one trusted authority, as for its profile.
+    ...(sb.certificate ? { ca: sb.certificate } : {}),
     ...over,
   };
 }

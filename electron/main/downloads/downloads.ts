@@ -16,8 +16,15 @@ import { syncFile, syncFolder, type Library } from '../library/library';
 import { LinkRefusedError, openNoFollow, writeFileReplacing } from '../library/safe-fs';
 import { PathEscapeError, partPathFor } from '../library/sanitize';
 import { DownloadError, local, localError } from './errors';
-import { fastHttpGet } from './fast-http';
-import { readableBody, withRedirects, type HttpGet, type HttpResponse, type PumpOptions } from './http';
+import { fastHttpGet, UntrustedCertificateError } from './fast-http';
+import {
+  readableBody,
+  RedirectError,
+  withRedirects,
+  type HttpGet,
+  type HttpResponse,
+  type PumpOptions,
+} from './http';
 import { createRateMeter, type RateMeter } from './rate';
 import { encodePeaks } from '../audio/peaks';
 import { followInline, type Follow, type FollowResult, type PartReader } from './follower';
@@ -39,6 +46,8 @@ export interface ResolvedDownload {
   content?: string;
   /** Extra request headers for the media URL, if the host needs them. */
   headers?: Record<string, string>;
+  /** Certificate authorities (PEM) trusted for the media instead of the system's: the Sandbox profile's own. */
+  ca?: string;
   projectId: string;
   projectTitle: string;
   serviceSubCategory: string;
@@ -669,8 +678,13 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         headers,
         signal,
         ...(follow.readBuffers ? { readBuffers: follow.readBuffers } : {}),
+        ...(resolved.ca ? { ca: resolved.ca } : {}),
       });
     } catch (error) {
+      // A refused certificate or redirect is the same on every try: say so at once.
+      if (error instanceof UntrustedCertificateError || error instanceof RedirectError) {
+        throw new DownloadError('NETWORK', error.message);
+      }
       throw new DownloadError('NETWORK', `Connection failed: ${(error as Error).message}`, true, {
         cause: error,
       });

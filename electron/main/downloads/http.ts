@@ -90,7 +90,16 @@ export interface ReadBufferPool {
 /** One GET; the body must be destroyed by the caller if not consumed. */
 export type HttpGet = (
   url: string,
-  init: { headers: Record<string, string>; signal: AbortSignal; readBuffers?: ReadBufferPool },
+  init: {
+    headers: Record<string, string>;
+    signal: AbortSignal;
+    readBuffers?: ReadBufferPool;
+    /**
+     * Certificate authorities (PEM) trusted for HTTPS instead of the system's: the Sandbox profile's own
+     * certificate. Absent: the system trust store.
+     */
+    ca?: string;
+  },
 ) => Promise<HttpResponse>;
 
 /** GET over node:http(s): the fallback of fastHttpGet for HTTPS and chunked answers. */
@@ -102,7 +111,8 @@ export const nodeHttpGet: HttpGet = (url, init) =>
       reject(new Error(`Unsupported URL scheme ${target.protocol}`));
       return;
     }
-    const request = transport.get(target, { headers: init.headers, signal: init.signal }, (response) => {
+    const options = { headers: init.headers, signal: init.signal, ...(init.ca ? { ca: init.ca } : {}) };
+    const request = transport.get(target, options, (response) => {
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -140,17 +150,40 @@ export function readableBody(body: Readable): DirectBody {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+// Credentials that belong to the origin they were meant for, never to a host a redirect names.
+const CREDENTIALS = ['x-access-token', 'authorization', 'cookie', 'proxy-authorization'];
 
-/** Follows up to `max` redirects (CDNs commonly redirect media links); relative locations are resolved. */
+/** A redirect the download refuses to follow (too many hops, HTTPS to plain HTTP). */
+export class RedirectError extends Error {
+  override name = 'RedirectError';
+}
+
+/**
+ * Follows up to `max` redirects (CDNs and signed URLs commonly redirect media links); relative locations are
+ * resolved. A hop to another origin drops the credential headers (the access token goes only where it was meant
+ * to), and a hop from HTTPS to plain HTTP is refused.
+ */
 export function withRedirects(get: HttpGet, max = 5): HttpGet {
   return async (url, init) => {
     let current = url;
+    let headers = init.headers;
     for (let hop = 0; ; hop++) {
-      const response = await get(current, init);
+      const response = await get(current, { ...init, headers });
       const location = response.headers.location;
-      if (!REDIRECTS.has(response.status) || !location || hop >= max) return response;
+      if (!REDIRECTS.has(response.status) || !location) return response;
       response.body.resume();
-      current = new URL(location, current).toString();
+      if (hop >= max) throw new RedirectError(`More than ${max} redirects from ${new URL(url).origin}.`);
+      const next = new URL(location, current);
+      const from = new URL(current);
+      if (from.protocol === 'https:' && next.protocol !== 'https:') {
+        throw new RedirectError(`Refused a redirect from HTTPS to ${next.protocol} (${next.origin}).`);
+      }
+      if (next.origin !== from.origin) {
+        headers = Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !CREDENTIALS.includes(name.toLowerCase())),
+        );
+      }
+      current = next.toString();
     }
   };
 }

@@ -2,7 +2,7 @@
 // Bundled as out/main/transfer-worker.js.
 import { writeSync } from 'node:fs';
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { fastHttpGet } from './fast-http';
+import { fastHttpGet, UntrustedCertificateError } from './fast-http';
 import type { FedChunk, FollowReply, LineFeed } from './follow-worker';
 import { readableBody, type HttpResponse, type ReadBufferPool } from './http';
 
@@ -10,7 +10,8 @@ import { readableBody, type HttpResponse, type ReadBufferPool } from './http';
 export type TransferRequest =
   /** The shared read slots' memory (once, at start) and slots given back for the next reads. */
   | { type: 'slots'; memory?: SharedArrayBuffer[]; free: number[] }
-  | { type: 'get'; id: number; url: string; headers: Record<string, string> }
+  /** `ca`: the certificate authorities trusted for this request instead of the system's (see HttpGet). */
+  | { type: 'get'; id: number; url: string; headers: Record<string, string>; ca?: string }
   /**
    * Write the body into the open file `fd` from `position`, reporting progress; each written slot goes over
    * `line` to the download's follower, which gives it back over the same line.
@@ -21,7 +22,8 @@ export type TransferRequest =
 
 export type TransferReply =
   | { type: 'head'; id: number; status: number; headers: Record<string, string | undefined> }
-  | { type: 'failed'; id: number; message: string }
+  /** `untrusted`: the code of a certificate the request refused (UntrustedCertificateError), not a network error. */
+  | { type: 'failed'; id: number; message: string; untrusted?: string }
   /** `bytes` more are written; the file is whole up to `end`. */
   | { type: 'progress'; id: number; bytes: number; end: number }
   | {
@@ -70,10 +72,10 @@ if (port) {
   const responses = new Map<number, HttpResponse>();
   const aborts = new Map<number, AbortController>();
 
-  const get = (id: number, url: string, headers: Record<string, string>) => {
+  const get = (id: number, url: string, headers: Record<string, string>, ca: string | undefined) => {
     const abort = new AbortController();
     aborts.set(id, abort);
-    fastHttpGet(url, { headers, signal: abort.signal, readBuffers: slots }).then(
+    fastHttpGet(url, { headers, signal: abort.signal, readBuffers: slots, ...(ca ? { ca } : {}) }).then(
       (response) => {
         if (abort.signal.aborted) {
           (response.direct ?? readableBody(response.body)).destroy();
@@ -84,7 +86,12 @@ if (port) {
       },
       (error: unknown) => {
         aborts.delete(id);
-        post({ type: 'failed', id, message: String((error as Error)?.message ?? error) });
+        post({
+          type: 'failed',
+          id,
+          message: String((error as Error)?.message ?? error),
+          ...(error instanceof UntrustedCertificateError ? { untrusted: error.code } : {}),
+        });
       },
     );
   };
@@ -194,7 +201,7 @@ if (port) {
         slotOf.set(shared, slot);
       });
       for (const slot of message.free) release(slot);
-    } else if (message.type === 'get') get(message.id, message.url, message.headers);
+    } else if (message.type === 'get') get(message.id, message.url, message.headers, message.ca);
     else if (message.type === 'pump') pump(message.id, message.fd, message.position, message.line);
     else discard(message.id);
   });

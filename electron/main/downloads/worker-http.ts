@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { resolveWorkerEntry, startWorker } from '../workers';
-import { fastHttpGet } from './fast-http';
+import { fastHttpGet, UntrustedCertificateError } from './fast-http';
 import type { SharedSlots } from './follower';
 import type { HttpGet, HttpResponse, PumpOptions, PumpResult } from './http';
 import type { TransferReply, TransferRequest } from './transfer-worker';
@@ -95,7 +95,7 @@ export function createWorkerHttp(options: {
     let aborted: () => void = () => undefined;
     const reply = await new Promise<TransferReply>((resolve, reject) => {
       heads.set(id, { resolve, reject });
-      send({ type: 'get', id, url, headers: init.headers });
+      send({ type: 'get', id, url, headers: init.headers, ...(init.ca ? { ca: init.ca } : {}) });
       aborted = () => reject(init.signal.reason ?? new Error('aborted'));
       init.signal.addEventListener('abort', aborted, { once: true });
     })
@@ -107,7 +107,9 @@ export function createWorkerHttp(options: {
       .finally(() => init.signal.removeEventListener('abort', aborted));
     if (reply.type === 'failed') {
       init.signal.removeEventListener('abort', discard);
-      throw new Error(reply.message);
+      throw reply.untrusted
+        ? new UntrustedCertificateError(reply.untrusted, reply.message)
+        : new Error(reply.message);
     }
     if (reply.type !== 'head') throw new Error('Unexpected transfer reply.');
     let pumping = false;

@@ -10,9 +10,16 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/c
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from './settings-store';
 
+/** Where the sandbox listens, its token, and in HTTPS mode its certificate (PEM), the only one its profile trusts. */
+export interface SandboxConnection {
+  url: string;
+  token: string;
+  certificate?: string;
+}
+
 /** Starts the embedded sandbox on demand (idempotent) and tells where it listens. */
 export interface SandboxLauncher {
-  ensure(): Promise<{ url: string; token: string }>;
+  ensure(): Promise<SandboxConnection>;
   /** Its process's state; a fixed sandbox (tests) without it is always `running`. */
   status?(): SandboxStatus;
   /** Calls back on every status change; returns the unsubscribe. */
@@ -61,6 +68,11 @@ export type RenewProfileInput =
 export interface ActiveProfile {
   profile: ProfileSummary;
   client: ApiClient;
+  /**
+   * The certificate authorities (PEM) this profile trusts instead of the system's, for its media downloads too:
+   * the sandbox's own certificate in HTTPS mode. Absent: the system trust store.
+   */
+  ca?: string;
 }
 
 export interface Profiles {
@@ -120,10 +132,10 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? randomUUID;
   const timeoutMs = deps.timeoutMs ?? 20_000;
-  const clients = new Map<string, { baseUrl: string; client: ApiClient }>();
+  const clients = new Map<string, { baseUrl: string; ca: string | undefined; client: ApiClient }>();
   // Profiles whose saved token the service refused (401): shown as signed out until renewed.
   const signedOut = new Set<string>();
-  let sandboxConnection: { url: string; token: string } | null = null;
+  let sandboxConnection: SandboxConnection | null = null;
   // Mutations one at a time, so two quick clicks can't interleave read-modify-write of the settings.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -185,11 +197,16 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     return current;
   }
 
-  function clientFor(profileId: string, baseUrl: string, getToken: () => Promise<string | null>): ApiClient {
+  function clientFor(
+    profileId: string,
+    baseUrl: string,
+    getToken: () => Promise<string | null>,
+    ca?: string,
+  ): ApiClient {
     const cached = clients.get(profileId);
-    if (cached && cached.baseUrl === baseUrl) return cached.client;
-    const client = expiring(profileId, makeClient({ baseUrl, getToken, timeoutMs }));
-    clients.set(profileId, { baseUrl, client });
+    if (cached && cached.baseUrl === baseUrl && cached.ca === ca) return cached.client;
+    const client = expiring(profileId, makeClient({ baseUrl, getToken, timeoutMs, ...(ca ? { ca } : {}) }));
+    clients.set(profileId, { baseUrl, ca, client });
     return client;
   }
 
@@ -266,12 +283,14 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       const profile = stored.profiles.find((p) => p.id === stored.activeId) ?? stored.profiles[0]!;
       if (profile.kind === 'sandbox') {
         sandboxConnection = await sandbox.ensure();
+        const { certificate } = sandboxConnection;
         const client = clientFor(
           profile.id,
           sandboxConnection.url,
           async () => sandboxConnection?.token ?? null,
+          certificate,
         );
-        return { profile: await summary(profile), client };
+        return { profile: await summary(profile), client, ...(certificate ? { ca: certificate } : {}) };
       }
       const client = clientFor(profile.id, profile.baseUrl, () => secrets.get(tokenKey(profile.id)));
       return { profile: await summary(profile), client };
