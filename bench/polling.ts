@@ -12,6 +12,7 @@ import type { DeliverableReadyEvent } from '../shared/ipc';
 import { createMemorySettingsStore, createProfiles } from '../electron/main/profiles';
 import { createMemorySecretStore } from '../electron/main/secrets';
 import { createWatcher, DEFAULT_POLL_POLICY } from '../electron/main/watcher';
+import { createTestClock } from '../electron/main/watcher/test-clock';
 import { createSandbox } from '../electron/sandbox/server';
 import { markdownTable } from './lib/report';
 
@@ -54,7 +55,7 @@ const fmt = (ms: number) =>
   ms >= MINUTE ? `${(ms / MINUTE).toFixed(1)} min` : `${(ms / 1000).toFixed(0)} s`;
 
 async function measure(projects: number) {
-  const clock = { now: Date.parse('2026-11-23T09:00:00Z') };
+  const clock = createTestClock(Date.parse('2026-11-23T09:00:00Z'));
   const sandbox = await createSandbox({ delivery: 'manual' });
   const proxy = await countingProxy(sandbox.url, clock);
   const direct = { url: sandbox.url, token: sandbox.tokens.full };
@@ -78,9 +79,7 @@ async function measure(projects: number) {
     ids.push(created.id);
   }
 
-  const timers: Array<{ fn: () => void; due: number; canceled: boolean }> = [];
   const ready: Array<DeliverableReadyEvent & { at: number }> = [];
-  let turned: (() => void) | null = null;
   const watcher = createWatcher({
     profiles: createProfiles({
       settingsStore: createMemorySettingsStore(),
@@ -92,30 +91,13 @@ async function measure(projects: number) {
       emit(event, payload) {
         if (event === 'deliverable.ready')
           ready.push({ ...(payload as DeliverableReadyEvent), at: clock.now });
-        if (event === 'watcher.status') turned?.();
+        if (event === 'watcher.status') clock.turned();
       },
     },
-    now: () => new Date(clock.now),
-    setTimer(fn, ms) {
-      const timer = { fn, due: clock.now + ms, canceled: false };
-      timers.push(timer);
-      return () => (timer.canceled = true);
-    },
+    now: clock.date,
+    setTimer: clock.setTimer,
   });
-  const advance = async (ms: number) => {
-    const end = clock.now + ms;
-    for (;;) {
-      const next = timers.filter((t) => !t.canceled).sort((a, b) => a.due - b.due)[0];
-      if (!next || next.due > end) break;
-      clock.now = Math.max(clock.now, next.due);
-      next.canceled = true;
-      await new Promise<void>((resolve) => {
-        turned = resolve;
-        next.fn();
-      });
-    }
-    clock.now = end;
-  };
+  const { advance } = clock;
   /** Virtual time from a delivery to its deliverable.ready, or null when not noticed within `limit`. */
   const notice = async (projectId: string, limit: number): Promise<number | null> => {
     await sandbox.deliverNow(projectId);

@@ -10,6 +10,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { createMemorySettingsStore, createProfiles, type Profiles } from '../profiles';
 import { createMemorySecretStore } from '../secrets';
 import { createWatcherMemoryFile } from './memory-file';
+import { createTestClock } from './test-clock';
 import { createWatcher, type Watcher, type WatcherMemoryStore } from './watcher';
 
 let sandbox: Sandbox;
@@ -48,12 +49,10 @@ const T0 = Date.parse('2026-11-23T09:00:00Z');
 
 function harness(options: { source?: Pick<Profiles, 'active'>; client?: ApiClient } = {}): Harness {
   const source = options.source ?? profiles;
-  const clock = { now: T0 };
+  const clock = createTestClock(T0);
   const ready: Harness['ready'] = [];
   const statuses: WatcherStatus[] = [];
   const requests: Harness['requests'] = [];
-  const timers: Array<{ fn: () => void; due: number; ms: number; canceled: boolean }> = [];
-  const waiters: Array<() => void> = [];
   const counting = (inner: ApiClient): ApiClient =>
     new Proxy(inner, {
       get(target, key, receiver) {
@@ -78,18 +77,12 @@ function harness(options: { source?: Pick<Profiles, 'active'>; client?: ApiClien
           ready.push({ ...(payload as DeliverableReadyEvent), at: clock.now });
         if (event === 'watcher.status') {
           statuses.push(payload as WatcherStatus);
-          waiters.splice(0).forEach((w) => w());
+          clock.turned();
         }
       },
     },
-    now: () => new Date(clock.now),
-    setTimer(fn, ms) {
-      const timer = { fn, ms, due: clock.now + ms, canceled: false };
-      timers.push(timer);
-      return () => {
-        timer.canceled = true;
-      };
-    },
+    now: clock.date,
+    setTimer: clock.setTimer,
   });
   return {
     watcher,
@@ -100,20 +93,8 @@ function harness(options: { source?: Pick<Profiles, 'active'>; client?: ApiClien
     async drain() {
       while (await watcher.step());
     },
-    async advance(ms) {
-      const end = clock.now + ms;
-      for (;;) {
-        const next = timers.filter((t) => !t.canceled).sort((a, b) => a.due - b.due)[0];
-        if (!next || next.due > end) break;
-        clock.now = Math.max(clock.now, next.due);
-        next.canceled = true;
-        const turned = new Promise<void>((resolve) => waiters.push(resolve));
-        next.fn();
-        await turned;
-      }
-      clock.now = end;
-    },
-    lastDelay: () => timers.filter((t) => !t.canceled).at(-1)?.ms ?? NaN,
+    advance: clock.advance,
+    lastDelay: clock.lastDelay,
   };
 }
 
