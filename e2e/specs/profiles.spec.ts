@@ -11,9 +11,10 @@ test('profiles: sandbox at first start, add by token, switch, remove, bad token,
   const settings = new SettingsPage(app);
   const projects = new ProjectsPage(app);
 
-  // First start: the Sandbox profile is active and says so.
+  // First start: the Sandbox profile is active and says so; no token is stored yet, so no storage warning.
   await expect(settings.sandboxBanner).toBeVisible();
   await expect(settings.activeProfile).toContainText(/sandbox/i);
+  await expect(settings.secretsBanner).toHaveCount(0);
 
   await settings.goto();
   await expect(settings.profiles.first()).toBeVisible();
@@ -34,6 +35,8 @@ test('profiles: sandbox at first start, add by token, switch, remove, bad token,
   await expect(settings.profile(OTHER).getByTestId('profile-active')).toBeVisible();
   await expect(settings.activeProfile).toContainText(OTHER);
   await expect(settings.sandboxBanner).toBeHidden();
+  // Browser mode keeps the token in a 0600 file: now the banner says so, in the words the form used.
+  await expect(settings.secretsBanner).toContainText('unencrypted');
   await projects.goto();
   await expect(projects.empty).toBeVisible();
   await expect(projects.count).toHaveText('0 projects');
@@ -52,6 +55,7 @@ test('profiles: sandbox at first start, add by token, switch, remove, bad token,
   await expect(app.getByTestId('profile-remove-dialog')).toBeVisible();
   await app.getByTestId('profile-remove-dialog-confirm').click();
   await expect(settings.profile(OTHER)).toHaveCount(0);
+  await expect(settings.secretsBanner).toHaveCount(0);
 
   // Settings save and survive a reload.
   const target = settings.deliveryTarget;

@@ -1,6 +1,7 @@
 import { expect, expectAccessible, screenshot, test } from '../fixtures';
 import { ProjectsPage } from '../pages/projects-page';
 import { SettingsPage } from '../pages/settings-page';
+import { createAudioAd, uniqueTitle } from '../support/setup';
 
 const ACCOUNT = 'Acme live';
 
@@ -12,7 +13,8 @@ test('an expired session asks to sign in again in place, then finishes what was 
   const settings = new SettingsPage(app);
   const projects = new ProjectsPage(app);
 
-  // A real account signed in with email and password (its token expires, like the live service's).
+  // A real account signed in with email and password (its token expires, like the live service's), with a project.
+  await createAudioAd(sandbox, uniqueTitle('E2E session'));
   await settings.goto();
   await settings.addWithPassword(session.sandboxUrl, 'producer@sandbox.test', 'sandbox', ACCOUNT);
   await expect(settings.activeProfile).toContainText(ACCOUNT);

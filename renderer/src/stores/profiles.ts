@@ -22,6 +22,22 @@ export const useProfilesStore = defineStore('profiles', () => {
   const active = computed(() => profiles.value.find((p) => p.id === state.value?.activeId) ?? null);
   const isSandbox = computed(() => active.value?.kind === 'sandbox');
   const secrets = computed(() => state.value?.secrets ?? null);
+  /** Whether any real account has a saved token: only then is there anything whose storage to warn about. */
+  const hasSavedToken = computed(() => profiles.value.some((p) => p.kind === 'service' && p.hasToken));
+  /** How a token is kept on this computer, in the words the banner and the sign-in forms both use. */
+  const tokenStorage = computed(() => {
+    const current = secrets.value;
+    if (!current) return null;
+    if (current.secure)
+      return {
+        secure: true,
+        text: 'Stored encrypted by the operating system; this window never sees it again.',
+      };
+    return {
+      secure: false,
+      text: current.warning ?? 'Your access token is not encrypted by the operating system on this computer.',
+    };
+  });
   /** The embedded sandbox's process, which serves the Sandbox profile. */
   const sandbox = computed<SandboxStatus | null>(() => state.value?.sandbox ?? null);
   const sandboxUnavailable = computed(() => sandbox.value?.state === 'unavailable');
@@ -106,6 +122,8 @@ export const useProfilesStore = defineStore('profiles', () => {
     active,
     isSandbox,
     secrets,
+    hasSavedToken,
+    tokenStorage,
     sandbox,
     sandboxUnavailable,
     load,
