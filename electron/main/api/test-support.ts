@@ -132,3 +132,27 @@ export const SPEC_ENDPOINTS: readonly RegExp[] = [
 export function isSpecRequest(request: string): boolean {
   return SPEC_ENDPOINTS.some((pattern) => pattern.test(request));
 }
+
+/** Ids that must never leave their path segment: each answers VALIDATION_ERROR and no request is sent. */
+export const HOSTILE_IDS: readonly string[] = [
+  '..',
+  '.',
+  '%2e%2e',
+  '.%2E',
+  'a/b',
+  '../projects',
+  'a\\b',
+  '..\\..',
+  '\ud800',
+  'x\udfffy',
+  '?x',
+  'a?status=canceled',
+  '#',
+  'a#b',
+  '\u0000',
+  'a\nb',
+  'a\r\nb',
+  '\u0085',
+  '',
+  'x'.repeat(201),
+];

@@ -12,33 +12,12 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, contract, type Channel, type Result } from '../../../shared/ipc';
-import { isSpecRequest } from '../api/test-support';
+import { HOSTILE_IDS, isSpecRequest } from '../api/test-support';
 import { startTestWorld, type TestWorld } from '../test-world';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261123);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 40);
 
-/** Ids that must never leave their path segment, and prototype keys that must never index anything. */
-const HOSTILE_IDS = [
-  '..',
-  '.',
-  '%2e%2e',
-  '.%2e',
-  'a/b',
-  '../projects',
-  '..\\..',
-  '\ud800',
-  'x\udfffy',
-  '?x',
-  'a?status=canceled',
-  '#',
-  'a#b',
-  '\u0000',
-  'a\r\nb',
-  '\u0085',
-  '',
-  'x'.repeat(201),
-];
 const PROTO_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 const STRINGS = [
   ...HOSTILE_IDS,
