@@ -172,3 +172,21 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     ),
   ).toEqual([]);
 }
+
+/**
+ * The record of a changed screen: screenshots at 1024 and 1440 px wide, in light and dark (the OS preference the
+ * app follows by default), each one checked by axe. Leaves the page dark at its former size, as specs expect.
+ */
+export async function captureScreens(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of [1024, 1440]) {
+    await page.setViewportSize({ width, height: 860 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectAccessible(page, `${name} at ${width} px, ${colorScheme}`);
+      await screenshot(page, `${name}-${width}-${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'dark' });
+  if (original) await page.setViewportSize(original);
+}
