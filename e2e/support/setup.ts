@@ -31,16 +31,26 @@ export function scriptOf(words: number): string {
   return Array.from({ length: words }, (_, i) => vocabulary[i % vocabulary.length]).join(' ');
 }
 
+/** What a voice-over project is ordered with; the purpose defaults to the service's (radio and TV ads). */
+export interface VoiceOverOptions {
+  title: string;
+  fulfillmentType?: 'speedy' | 'booking' | 'contest';
+  parts?: string[];
+  purpose?: string;
+}
+
 /** Creates a voice over project directly on the service (setup for flows whose creation another spec covers). */
 export async function createVoiceOver(
   sandbox: SandboxControl,
-  options: { title: string; fulfillmentType?: 'speedy' | 'booking' | 'contest'; parts?: string[] },
+  options: VoiceOverOptions,
 ): Promise<ProjectInfo> {
   return (await sandbox.api('POST', '/projects', {
     title: options.title,
     mainService: 'voice_over',
     fulfillmentType: options.fulfillmentType ?? 'speedy',
-    services: [voiceOverService(options.parts)],
+    services: [
+      { ...voiceOverService(options.parts), ...(options.purpose ? { purpose: options.purpose } : {}) },
+    ],
   })) as ProjectInfo;
 }
 
@@ -61,7 +71,7 @@ export async function deliverablesOf(sandbox: SandboxControl, projectId: string)
 /** Creates a voice over and has it delivered; returns the project and its deliverables. */
 export async function deliveredVoiceOver(
   sandbox: SandboxControl,
-  options: { title: string; fulfillmentType?: 'speedy' | 'booking' | 'contest'; parts?: string[] },
+  options: VoiceOverOptions,
 ): Promise<{ project: ProjectInfo; deliverables: DeliverableInfo[] }> {
   const project = await createVoiceOver(sandbox, options);
   await sandbox.deliver(project.id);

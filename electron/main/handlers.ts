@@ -14,6 +14,7 @@ import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
 import type { MediaRegistry } from './media/media-registry';
 import type { RenewProfileInput } from './profiles';
+import type { QaTargetsService } from './qa-targets';
 import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
@@ -73,6 +74,7 @@ export interface HandlerDeps {
   desktop: DesktopPort;
   /** The app updater (Electron); browser mode answers `disabled`. */
   updates: UpdatesPort;
+  qaTargets: QaTargetsService;
   /** Sees every deliverables listing: the spec's Deliverable does not name its project, downloads need it. */
   onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
@@ -173,6 +175,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'audio.analyze': ({ id }) => deps.library.analyze(id),
     'audio.qa': async ({ id, target, orderedSeconds }) =>
       deps.library.qa(id, target ?? (await deps.settings.get()).deliveryTarget, orderedSeconds),
+
+    'qa.targets': () => deps.qaTargets.list(),
+    'qa.setTarget': ({ projectId, target, from }) => deps.qaTargets.set(projectId, { target, from }),
 
     'watcher.status': () => deps.watcher.status(),
     'watcher.attend': (attention) => {

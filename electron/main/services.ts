@@ -10,6 +10,7 @@ import { createLibraryServices } from './library-services';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
+import { createQaTargets } from './qa-targets';
 import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from './sandbox-launcher';
 import { nodeSandboxSpawner } from './sandbox-process';
 import type { SecretStore } from './secrets';
@@ -123,6 +124,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
       check: async () => undefined,
       install: () => false,
     },
+    qaTargets: createQaTargets({
+      store: options.settingsStore,
+      activeProfileId: async () => (await profiles.state()).activeId,
+    }),
     onDeliverables: libraryAndDownloads.rememberDeliverables,
   });
   const router = createRouter({

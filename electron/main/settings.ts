@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
+import { DELIVERY_TARGET_IDS } from '../../shared/audio/qa';
 import type { Settings } from '../../shared/ipc';
 import { localError } from './local-error';
 import type { SettingsStore } from './profiles/settings-store';
@@ -11,7 +12,7 @@ const Stored = z
   .object({
     libraryDir: z.string().min(1),
     concurrency: z.number().int().min(1).max(8),
-    deliveryTarget: z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']),
+    deliveryTarget: z.enum(DELIVERY_TARGET_IDS),
     theme: z.enum(['system', 'light', 'dark']),
     notifications: z.boolean(),
   })

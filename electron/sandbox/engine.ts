@@ -19,6 +19,8 @@ import {
   type ValidateOptions,
   type ValidationIssue,
 } from '../../shared/api/validate-project';
+import { purposeOfServices } from '../../shared/audio/qa';
+import { takeLoudness } from './media/mastering';
 import { SandboxError } from './sandbox-error';
 import type {
   DeliverableRecord,
@@ -42,6 +44,8 @@ export interface MediaDescriptor {
   text?: string;
   title?: string;
   project?: string;
+  /** Integrated loudness the audio is mastered to. */
+  lufs?: number;
 }
 
 /** A simulated creative. */
@@ -77,6 +81,8 @@ export interface EngineDeps {
    * decided at the order.
    */
   liveShapes?: { mediaKey: (desc: MediaDescriptor) => string };
+  /** Share of takes mastered out of spec (default OUT_OF_SPEC_RATE); 0 for tests that assert passing QA. */
+  outOfSpecRate?: number;
 }
 
 /** Cancel reason when none is sent (service-facts 2a). */
@@ -212,17 +218,27 @@ export function createEngine(deps: EngineDeps) {
         key,
       );
     } else {
+      const services = ownValue(st().projects, d.projectId)?.services ?? [];
+      const { lufs } = takeLoudness(purposeOfServices(services), seed, deps.outOfSpecRate);
       const base: MediaDescriptor =
         d.serviceSubCategory === 'post-production'
-          ? { kind: 'post', seed, format: 'wav', seconds: d.seconds ?? 30, genderAndAge: d.genderAndAge }
+          ? {
+              kind: 'post',
+              seed,
+              format: 'wav',
+              seconds: d.seconds ?? 30,
+              genderAndAge: d.genderAndAge,
+              lufs,
+            }
           : d.seconds !== undefined
-            ? { kind: 'voice', seed, format: 'wav', seconds: d.seconds, genderAndAge: d.genderAndAge }
+            ? { kind: 'voice', seed, format: 'wav', seconds: d.seconds, genderAndAge: d.genderAndAge, lufs }
             : {
                 kind: 'voice',
                 seed,
                 format: 'wav',
                 words: wordCount(d.text ?? ''),
                 genderAndAge: d.genderAndAge,
+                lufs,
               };
       version.media.wav = mediaRef(base, key);
       version.media.mp3 = mediaRef({ ...base, format: 'mp3' }, key);

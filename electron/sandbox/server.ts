@@ -42,6 +42,8 @@ export interface SandboxOptions {
   tokenLifetimeMs?: number;
   /** Answer in the live service's shapes where the spec is silent (README "Live shapes"). Default false. */
   liveShapes?: boolean;
+  /** Share of delivered takes mastered out of spec (default 0.1, seeded per take); 0 makes every take pass QA. */
+  outOfSpecRate?: number;
 }
 
 /** A running sandbox. */
@@ -89,6 +91,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     now,
     delivery,
     ...(options.liveShapes ? { liveShapes: { mediaKey: services.media.key } } : {}),
+    ...(options.outOfSpecRate !== undefined ? { outOfSpecRate: options.outOfSpecRate } : {}),
   });
   const shape = options.liveShapes ? createLiveShaper({ state: () => state, now }) : undefined;
   const faults = createFaults();

@@ -2,8 +2,14 @@
 export type { AudioAnalysis } from './types';
 export {
   DELIVERY_TARGETS,
+  DELIVERY_TARGET_IDS,
+  defaultQaTarget,
   isDeliveryTargetId,
+  purposeOfServices,
+  qaBadgeText,
+  qaTargetForPurpose,
   qaVerdict,
+  targetName,
   type DeliveryTarget,
   type DeliveryTargetId,
   type QaCheck,

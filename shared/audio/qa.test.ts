@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_TARGETS, isDeliveryTargetId, qaVerdict } from './qa';
+import { PURPOSES } from '../catalogue/purposes';
+import {
+  DELIVERY_TARGETS,
+  defaultQaTarget,
+  isDeliveryTargetId,
+  qaBadgeText,
+  qaTargetForPurpose,
+  qaVerdict,
+} from './qa';
 
 const analysis = (integratedLufs: number | null, truePeakDbtp: number | null, durationSeconds = 30) => ({
   integratedLufs,
@@ -56,5 +64,57 @@ describe('qaVerdict', () => {
   it('isDeliveryTargetId guards CLI/IPC input', () => {
     expect(isDeliveryTargetId('atsc-a85')).toBe(true);
     expect(isDeliveryTargetId('toString')).toBe(false);
+  });
+});
+
+describe('QA target by purpose', () => {
+  it.each([
+    ['radioTvAds', 'ebu-r128'],
+    ['documentary', 'ebu-r128'],
+    ['videoGame', 'atsc-a85'],
+    ['onlineAds', 'podcast'],
+    ['podcast', 'podcast'],
+    ['elearning', 'podcast'],
+    [undefined, 'ebu-r128'], // the service's default purpose is radio and TV
+    ['noSuchPurpose', 'ebu-r128'],
+    ['__proto__', 'ebu-r128'],
+  ] as const)('%s -> %s', (purpose, target) => {
+    expect(qaTargetForPurpose(purpose)).toBe(target);
+  });
+
+  it('has a target for every catalogue purpose', () => {
+    for (const p of PURPOSES) expect(isDeliveryTargetId(qaTargetForPurpose(p.id))).toBe(true);
+    expect(new Set(PURPOSES.map((p) => qaTargetForPurpose(p.id))).size).toBeGreaterThan(1);
+  });
+
+  it("takes a project's purpose from its voice-over service", () => {
+    const services = [
+      { subCategory: 'scriptwriting', purpose: 'Sell more bread' },
+      { subCategory: 'voice_over', purpose: 'onlineAds' },
+      { subCategory: 'post-production' },
+    ];
+    expect(defaultQaTarget({ services })).toBe('podcast');
+    expect(defaultQaTarget({ services: [{ subCategory: 'scriptwriting', purpose: 'podcast' }] })).toBe(
+      'ebu-r128',
+    );
+  });
+});
+
+describe('qaBadgeText', () => {
+  it('names the target a file passes', () => {
+    expect(qaBadgeText(qaVerdict(analysis(-16.2, -1.5), 'podcast'))).toBe(
+      '-16 LUFS podcast and online: pass',
+    );
+    expect(qaBadgeText(qaVerdict(analysis(-23, -3), 'ebu-r128'))).toBe('-23 LUFS EBU R128: pass');
+  });
+
+  it('names the target a file fails and what missed it', () => {
+    expect(qaBadgeText(qaVerdict(analysis(-18.24, -3), 'ebu-r128'))).toBe('fails EBU R128 -23: -18.2 LUFS');
+    expect(qaBadgeText(qaVerdict(analysis(-16, -0.4), 'podcast'))).toBe(
+      'fails Podcast and online -16: true peak -0.4 dBTP',
+    );
+    expect(qaBadgeText(qaVerdict(analysis(null, null), 'streaming'))).toBe(
+      'fails Streaming -14: not measurable',
+    );
   });
 });

@@ -28,7 +28,13 @@ export const DELIVERY_TARGETS: Readonly<Record<DeliveryTargetId, DeliveryTarget>
     toleranceLu: 2,
     truePeakMaxDbtp: -1,
   },
-  podcast: { id: 'podcast', label: 'Podcast', integratedLufs: -16, toleranceLu: 1, truePeakMaxDbtp: -1 },
+  podcast: {
+    id: 'podcast',
+    label: 'Podcast and online',
+    integratedLufs: -16,
+    toleranceLu: 1,
+    truePeakMaxDbtp: -1,
+  },
   streaming: {
     id: 'streaming',
     label: 'Streaming',
@@ -37,6 +43,48 @@ export const DELIVERY_TARGETS: Readonly<Record<DeliveryTargetId, DeliveryTarget>
     truePeakMaxDbtp: -1,
   },
 };
+
+/** Every target id, in DELIVERY_TARGETS order (for enums in schemas). */
+export const DELIVERY_TARGET_IDS = Object.keys(DELIVERY_TARGETS) as [DeliveryTargetId, ...DeliveryTargetId[]];
+
+// Where each voice-over purpose (shared/catalogue/purposes.ts) is heard: broadcast programmes follow EBU R128,
+// game audio the -24 LKFS of Sony's ASWG-R001 (the A/85 level), and everything played online or on a phone the
+// -16 LUFS that podcast apps and online players normalise speech to.
+const TARGET_BY_PURPOSE: Readonly<Record<string, DeliveryTargetId>> = {
+  radioTvAds: 'ebu-r128',
+  documentary: 'ebu-r128',
+  videoGame: 'atsc-a85',
+  onlineAds: 'podcast',
+  corporate: 'podcast',
+  elearning: 'podcast',
+  explainerVideo: 'podcast',
+  ivrPhone: 'podcast',
+  audiobook: 'podcast',
+  podcast: 'podcast',
+};
+
+/** The delivery target a purpose id calls for; EBU R128 for an unknown or missing purpose (the service's default is radio and TV). */
+export function qaTargetForPurpose(purpose: string | null | undefined): DeliveryTargetId {
+  return (
+    (purpose && Object.hasOwn(TARGET_BY_PURPOSE, purpose) ? TARGET_BY_PURPOSE[purpose] : undefined) ??
+    'ebu-r128'
+  );
+}
+
+/** The purpose of a project: its voice-over service's (audio ads and voice-over projects both have one). */
+export function purposeOfServices(
+  services: readonly { subCategory?: string | undefined; purpose?: unknown }[],
+): string | undefined {
+  const purpose = services.find((s) => s.subCategory === 'voice_over')?.purpose;
+  return typeof purpose === 'string' ? purpose : undefined;
+}
+
+/** The target a project's QA defaults to, from its purpose. */
+export function defaultQaTarget(project: {
+  services: readonly { subCategory?: string | undefined; purpose?: unknown }[];
+}): DeliveryTargetId {
+  return qaTargetForPurpose(purposeOfServices(project.services));
+}
 
 /** True when `id` names one of DELIVERY_TARGETS. */
 export function isDeliveryTargetId(id: string): id is DeliveryTargetId {
@@ -140,4 +188,34 @@ export function qaVerdict(
   }
 
   return { target: t.id, pass: checks.every((c) => c.pass), checks };
+}
+
+/** What a target is called in a verdict: "-16 LUFS podcast and online", "EBU R128 -23". */
+export function targetName(
+  target: DeliveryTargetId | DeliveryTarget,
+  style: 'level-first' | 'name-first',
+): string {
+  const t = typeof target === 'string' ? DELIVERY_TARGETS[target] : target;
+  return style === 'level-first'
+    ? `${t.integratedLufs} LUFS ${t.id === 'ebu-r128' || t.id === 'atsc-a85' ? t.label : t.label.toLowerCase()}`
+    : `${t.label} ${t.integratedLufs}`;
+}
+
+/**
+ * A verdict in one short line that names its target: "-16 LUFS podcast and online: pass",
+ * "fails EBU R128 -23: -18.2 LUFS", "fails EBU R128 -23: true peak -0.4 dBTP".
+ */
+export function qaBadgeText(verdict: QaVerdict): string {
+  if (verdict.pass) return `${targetName(verdict.target, 'level-first')}: pass`;
+  const failed = verdict.checks.filter((c) => !c.pass);
+  const what = failed.map((c) =>
+    c.measured === null
+      ? 'not measurable'
+      : c.id === 'integrated'
+        ? `${fmt(c.measured)} LUFS`
+        : c.id === 'truePeak'
+          ? `true peak ${fmt(c.measured)} dBTP`
+          : `${fmt(c.measured, 1)} s long`,
+  );
+  return `fails ${targetName(verdict.target, 'name-first')}: ${what.join(', ')}`;
 }

@@ -44,6 +44,8 @@ export const CHANNELS = [
   'settings.set',
   'audio.analyze',
   'audio.qa',
+  'qa.targets',
+  'qa.setTarget',
   'watcher.status',
   'watcher.attend',
   'updates.status',

@@ -18,7 +18,7 @@ import type {
   Read,
 } from '../api';
 import { Id } from '../api/ids';
-import type { AudioAnalysis, QaVerdict } from '../audio';
+import { DELIVERY_TARGET_IDS, type AudioAnalysis, type QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
 import type {
   AppInfo,
@@ -30,6 +30,7 @@ import type {
   MenuCommand,
   PeaksPayload,
   ProfilesState,
+  ProjectQaTarget,
   Settings,
   UpdateStatus,
   WatcherStatus,
@@ -54,7 +55,7 @@ const text = (max: number) => z.string().max(max);
 const page = z.number().int().min(1).max(1_000_000);
 const pageSize = z.number().int().min(1).max(500);
 const format = z.enum(['wav', 'mp3', 'pdf', 'txt']);
-const target = z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']);
+const target = z.enum(DELIVERY_TARGET_IDS);
 
 /** The whole renderer -> main surface. Main validates every input against these schemas. */
 export const contract = {
@@ -223,6 +224,12 @@ export const contract = {
       .object({ id, target: target.optional(), orderedSeconds: z.number().min(0).max(86_400).optional() })
       .strict(),
   ).returns<QaVerdict>(),
+
+  /** Each project's remembered QA target (active profile), by project id. */
+  'qa.targets': channel(none).returns<Record<string, ProjectQaTarget>>(),
+  'qa.setTarget': channel(
+    z.object({ projectId: id, target, from: z.enum(['purpose', 'producer']) }).strict(),
+  ).returns<Record<string, ProjectQaTarget>>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),
   /** What the producer is looking at (the project on screen) and whether the window is shown: polling follows. */

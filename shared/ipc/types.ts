@@ -1,4 +1,4 @@
-import type { AudioAnalysis } from '../audio';
+import type { AudioAnalysis, DeliveryTargetId } from '../audio';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -107,10 +107,17 @@ export interface LibraryItem {
   unsynced?: boolean;
 }
 
+/** A project's QA target and where it came from: its purpose, or the producer's pick. */
+export interface ProjectQaTarget {
+  target: DeliveryTargetId;
+  from: 'purpose' | 'producer';
+}
+
 export interface Settings {
   libraryDir: string;
   concurrency: number;
-  deliveryTarget: 'ebu-r128' | 'atsc-a85' | 'podcast' | 'streaming';
+  /** The QA target of files whose project's purpose is not known. */
+  deliveryTarget: DeliveryTargetId;
   theme: 'system' | 'light' | 'dark';
   notifications: boolean;
 }

@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import type { AudioAnalysis } from '../../../shared/audio/types';
 import { qaVerdict, type DeliveryTargetId, type QaOptions, type QaVerdict } from '../../../shared/audio/qa';
 import { AudioDecodeError } from './errors';
-import { createLoudnessMeter, type LoudnessMeter } from './loudness';
+import { createLoudnessMeter, type LoudnessMeter } from '../../../shared/audio/loudness';
 import { createMp3Decoder, decodeMp3Span, partSpan } from './mp3';
 import {
   createPeaksBuilder,

@@ -6,7 +6,7 @@ import {
   kWeightingCoefficients,
   loudnessRange,
   type LoudnessResult,
-} from './loudness';
+} from '../../../shared/audio/loudness';
 import { pushInBlocks, toneSequence, type ToneSegment } from './test-signals';
 
 function measure(

@@ -4,6 +4,7 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { PROJECT_LIMITS } from '../../../shared/api/validate-project';
+import { createMasteredSource } from './mastering';
 import { writeMp3File } from './mp3';
 import { renderScriptPdf, type ScriptPart } from './pdf';
 import {
@@ -49,6 +50,8 @@ export interface MediaDescriptor {
   bitDepth?: BitDepth | undefined;
   /** MP3 bit rate; default 96 for samples, 128 otherwise. */
   kbps?: number | undefined;
+  /** Integrated loudness (LUFS) a voice over or mix is mastered to; unmastered when absent. */
+  lufs?: number | undefined;
 }
 
 /** A generated file, ready to serve. */
@@ -138,6 +141,11 @@ export function normalizeDescriptor(desc: MediaDescriptor): MediaDescriptor {
   const out: MediaDescriptor = { kind: desc.kind, seed: desc.seed, format: desc.format, seconds, channels };
   if (desc.kind !== 'track') out.genderAndAge = desc.genderAndAge ?? 'youngAdultFemale';
   if (desc.kind === 'track' || desc.kind === 'post') out.style = desc.style;
+  if (desc.lufs !== undefined && (desc.kind === 'voice' || desc.kind === 'post')) {
+    if (typeof desc.lufs !== 'number' || !Number.isFinite(desc.lufs) || desc.lufs < -40 || desc.lufs > -6)
+      throw new MediaDescriptorError('lufs must be a number in [-40, -6]');
+    out.lufs = desc.lufs;
+  }
   if (desc.format === 'wav') out.bitDepth = bitDepth;
   else out.kbps = positive(desc.kbps, 'kbps', 320) ?? (desc.kind === 'sample' ? 96 : 128);
   return out;
@@ -162,9 +170,13 @@ export function mediaKeyOf(desc: MediaDescriptor): string {
     .slice(0, 32);
 }
 
-/** The audio source a normalized audio descriptor stands for. */
+/** The audio source a normalized audio descriptor stands for, mastered when it names a loudness. */
 export function audioSourceFor(desc: MediaDescriptor): AudioSource {
   const d = normalizeDescriptor(desc);
+  return d.lufs === undefined ? rawSourceFor(d) : createMasteredSource(() => rawSourceFor(d), d.lufs);
+}
+
+function rawSourceFor(d: MediaDescriptor): AudioSource {
   const seconds = d.seconds!;
   switch (d.kind) {
     case 'voice':

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { LibraryItem } from '../../../shared/ipc';
+import type { LibraryItem, ProjectQaTarget } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 
 /** One project's files in the library. */
@@ -22,6 +22,8 @@ export const useLibraryStore = defineStore('library', () => {
   const loadError = shallowRef<unknown>(null);
   const actionErrors = ref<Record<string, unknown>>({});
   const busy = ref<Record<string, LibraryAction>>({});
+  /** Each project's remembered QA target, by project id. */
+  const projectQaTargets = ref<Record<string, ProjectQaTarget>>({});
   /** Text filter over project title, deliverable name and path. */
   const query = ref('');
 
@@ -30,6 +32,11 @@ export const useLibraryStore = defineStore('library', () => {
   async function load(): Promise<void> {
     loading.value = true;
     loadError.value = null;
+    // Targets are a nicety: without them files are checked against the Settings default.
+    void api.qa.targets().then(
+      (targets) => void (projectQaTargets.value = targets),
+      () => undefined,
+    );
     try {
       items.value = await api.library.list();
       loaded.value = true;
@@ -87,6 +94,7 @@ export const useLibraryStore = defineStore('library', () => {
     busy,
     query,
     groups,
+    projectQaTargets,
     load,
     listen,
     remove,

@@ -97,6 +97,40 @@ function fake(extra: Parameters<typeof createFakeApi>[0] = {}) {
 }
 
 describe('review store', () => {
+  it("checks against the project's purpose, remembers it, and keeps the producer's pick for this project", async () => {
+    let remembered: Record<string, { target: string; from: string }> = {};
+    const podcastProject = {
+      ...project,
+      services: [
+        ...project.services,
+        { ...project.services[0], id: 's2', subCategory: 'voice_over', purpose: 'podcast' },
+      ],
+    };
+    const f = fake({
+      'projects.get': () => podcastProject,
+      'qa.targets': () => remembered,
+      'qa.setTarget': (input) => {
+        const { projectId, target, from } = input as { projectId: string; target: string; from: string };
+        remembered = { ...remembered, [projectId]: { target, from } };
+        return remembered;
+      },
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    expect(review.qaTarget).toBe('podcast');
+    expect(review.qaTargetSource).toBe('purpose');
+    await review.loadQa();
+    expect(f.calls.filter((c) => c.channel === 'audio.qa').at(-1)?.input).toMatchObject({
+      target: 'podcast',
+    });
+    expect(remembered).toEqual({ p1: { target: 'podcast', from: 'purpose' } });
+
+    await review.setQaTarget('streaming');
+    expect(remembered).toEqual({ p1: { target: 'streaming', from: 'producer' } });
+    await review.load('d1', 'p1');
+    expect(review.qaTarget).toBe('streaming');
+    expect(review.qaTargetSource).toBe('chosen');
+  });
   it('loads the newest version and plays its downloaded file with peaks, with QA for it', async () => {
     const f = fake();
     const review = withApi(f.api, () => useReviewStore());

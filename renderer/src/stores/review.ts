@@ -1,8 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
-import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
-import { isAudioFormat, type LibraryItem, type MediaFormat } from '../../../shared/ipc';
+import {
+  defaultQaTarget,
+  type AudioAnalysis,
+  type DeliveryTargetId,
+  type QaVerdict,
+} from '../../../shared/audio';
+import { isAudioFormat, type LibraryItem, type MediaFormat, type ProjectQaTarget } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
 
@@ -90,6 +95,12 @@ export const useReviewStore = defineStore('review', () => {
   const lastResult = ref('');
 
   const qaTarget = ref<DeliveryTargetId>('ebu-r128');
+  /** Target for a file whose project is not known (the Settings default); set by the view. */
+  const fallbackQaTarget = ref<DeliveryTargetId>('ebu-r128');
+  /** Each project's remembered target (this profile's), by project id. */
+  const projectQaTargets = ref<Record<string, ProjectQaTarget>>({});
+  /** Where qaTarget came from: the producer's pick for this project, its purpose, or the Settings default. */
+  const qaTargetSource = ref<'chosen' | 'purpose' | 'default'>('default');
   const analysis = ref<AudioAnalysis | null>(null);
   const qa = ref<QaVerdict | null>(null);
   const qaLoading = ref(false);
@@ -164,12 +175,15 @@ export const useReviewStore = defineStore('review', () => {
     projectError.value = null;
     loading.value = true;
     try {
-      const [d, v, lib] = await Promise.allSettled([
+      const [d, v, lib, chosen] = await Promise.allSettled([
         api.deliverables.get({ id }),
         api.revisions.versions({ deliverableId: id }),
         api.library.list(projectId ? { projectId } : undefined),
+        api.qa.targets(),
       ]);
       if (seq !== loadSequence) return;
+      projectQaTargets.value = chosen.status === 'fulfilled' ? chosen.value : {};
+      pickQaTarget(projectId ?? null);
       if (d.status === 'rejected') {
         loadError.value = d.reason;
         return;
@@ -183,6 +197,7 @@ export const useReviewStore = defineStore('review', () => {
       library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
       selectedVersion.value = Math.max(1, versions.value.length);
       const pid = projectId ?? library.value[0]?.projectId;
+      if (pid && !projectId) pickQaTarget(pid);
       const tasks: Array<Promise<unknown>> = [];
       if (pid) tasks.push(loadProject(pid, seq));
       if (isAudio.value) tasks.push(resolveSource());
@@ -196,7 +211,12 @@ export const useReviewStore = defineStore('review', () => {
   async function loadProject(id: string, seq: number): Promise<void> {
     try {
       const p = await api.projects.get({ id });
-      if (seq === loadSequence) project.value = p;
+      if (seq !== loadSequence) return;
+      project.value = p;
+      const before = qaTarget.value;
+      pickQaTarget(id);
+      // The purpose arrived after the first verdict (sources and project load at once): measure against it.
+      if (qaTarget.value !== before && (qa.value || qaLoading.value)) void loadQa();
     } catch (e) {
       if (seq === loadSequence) projectError.value = e;
     }
@@ -285,9 +305,47 @@ export const useReviewStore = defineStore('review', () => {
     }
   }
 
+  /** The producer's pick for the project, else its purpose's target, else the Settings default. */
+  function pickQaTarget(projectId: string | null): void {
+    const remembered =
+      projectId && Object.hasOwn(projectQaTargets.value, projectId)
+        ? projectQaTargets.value[projectId]!
+        : null;
+    if (remembered?.from === 'producer') {
+      qaTarget.value = remembered.target;
+      qaTargetSource.value = 'chosen';
+    } else if (projectId && project.value?.id === projectId) {
+      qaTarget.value = defaultQaTarget(project.value);
+      qaTargetSource.value = 'purpose';
+      // Remembered so the library, which does not know purposes, checks this project's files against it too.
+      if (remembered?.target !== qaTarget.value) void rememberQaTarget(projectId, qaTarget.value, 'purpose');
+    } else if (remembered) {
+      qaTarget.value = remembered.target;
+      qaTargetSource.value = 'purpose';
+    } else {
+      qaTarget.value = fallbackQaTarget.value;
+      qaTargetSource.value = 'default';
+    }
+  }
+
+  /** Checks against `target` and remembers it for this project (this project only). */
   async function setQaTarget(target: DeliveryTargetId): Promise<void> {
     qaTarget.value = target;
-    await loadQa();
+    qaTargetSource.value = 'chosen';
+    const projectId = project.value?.id ?? current.value?.local?.projectId;
+    await Promise.all([loadQa(), projectId ? rememberQaTarget(projectId, target, 'producer') : null]);
+  }
+
+  async function rememberQaTarget(
+    projectId: string,
+    target: DeliveryTargetId,
+    from: ProjectQaTarget['from'],
+  ): Promise<void> {
+    try {
+      projectQaTargets.value = await api.qa.setTarget({ projectId, target, from });
+    } catch (e) {
+      if (from === 'producer') qaError.value = e;
+    }
   }
 
   /** Re-reads the library (after a download finished) and switches to the local file when one appeared. */
@@ -472,6 +530,8 @@ export const useReviewStore = defineStore('review', () => {
     actionErrors,
     lastResult,
     qaTarget,
+    qaTargetSource,
+    fallbackQaTarget,
     analysis,
     qa,
     qaLoading,
