@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeFile, peaksFromFile, type FileAnalysis } from '../electron/main/audio/analyze';
+import { analyzeFile, peaksFromFile, type FileAnalysis } from '../electron/main/audio/file-analysis';
 import { encodeMp3, ffmpegLoudness, generateProgramWav, type FfmpegLoudness } from './lib/media';
 import { createAnalyzer } from '../electron/main/audio/analyzer';
 import { comparisonTable, markdownTable, printComparison, seconds, type Comparison } from './lib/report';

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyzer, resolveWorkerEntry } from './analyzer';
 import { AudioDecodeError } from './errors';
-import { peaksFromFile } from './analyze';
+import { peaksFromFile } from './file-analysis';
 import { decodePeaks } from './peaks';
 import { encodeMp3, encodeWav, toneSequence } from './test-signals';
 

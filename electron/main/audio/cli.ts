@@ -1,7 +1,7 @@
 // `npm run analyze -- <file> [--target ebu-r128|atsc-a85|podcast|streaming]`: one JSON object on stdout.
 import { parseArgs } from 'node:util';
 import { DELIVERY_TARGETS, isDeliveryTargetId } from '../../../shared/audio/qa';
-import { analyzeFile } from './analyze';
+import { analyzeFile } from './file-analysis';
 
 const USAGE = `Usage: npm run analyze -- <file.wav|file.mp3> [--target ${Object.keys(DELIVERY_TARGETS).join('|')}] [--seconds <ordered>] [--peaks]`;
 

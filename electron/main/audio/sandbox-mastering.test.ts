@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_TARGETS, qaBadgeText, qaTargetForPurpose } from '../../../shared/audio/qa';
 import type { Sandbox } from '../../sandbox/server';
 import { call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
-import { analyzeFile } from './analyze';
+import { analyzeFile } from './file-analysis';
 
 // The sandbox's creatives master each take to its project's purpose; the app's own analyser checks the files.
 

@@ -6,7 +6,7 @@ import {
   type AnalyzeFileOptions,
   type FileAnalysis,
   type PeaksFromFileOptions,
-} from './analyze';
+} from './file-analysis';
 import type { PeaksData } from './peaks';
 
 /** Request sent to the worker: a full analysis, or waveform peaks (of a whole file or of one part of it). */

@@ -24,7 +24,7 @@ import {
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary, syncFile } from '../library/library';
 import { partPathFor } from '../library/sanitize';
-import { analyzeFile } from '../audio/analyze';
+import { analyzeFile } from '../audio/file-analysis';
 import { decodePeaks } from '../audio/peaks';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
 import { fastHttpGet } from './fast-http';

@@ -3,7 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { analyzeFile, peaksFromFile } from '../audio/analyze';
+import { analyzeFile, peaksFromFile } from '../audio/file-analysis';
 import { encodeWav, toneSequence } from '../audio/test-signals';
 import type { FollowReply, LineFeed } from './follow-worker';
 import { createSharedSlots, createWorkerFollow, followInline, type SharedSlots } from './follower';

@@ -3,7 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { AudioAnalysis } from '../../../shared/audio';
 import { isAudioFormat, type MediaFormat } from '../../../shared/ipc';
-import { createStreamingAnalysis, type StreamingAnalysis } from '../audio/analyze';
+import { createStreamingAnalysis, type StreamingAnalysis } from '../audio/file-analysis';
 import type { PeaksData } from '../audio/peaks';
 
 /** What following a file to its end yields. */

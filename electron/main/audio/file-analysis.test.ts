@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeMp3, ffmpegLoudness, generateProgramWav, type ProgramOptions } from '../../../bench/lib/media';
 import { decodePeaks } from '../../../shared/audio/peaks-format';
-import { analyzeFile, createStreamingAnalysis, detectFormat } from './analyze';
+import { analyzeFile, createStreamingAnalysis, detectFormat } from './file-analysis';
 import { encodeWav, toneSequence } from './test-signals';
 
 const hasFfmpeg = ((): boolean => {
