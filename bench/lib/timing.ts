@@ -46,6 +46,8 @@ export function runCommand(
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
+    // A command that exits without reading its input (sox --version) closes the pipe first: not an error.
+    child.stdin.on('error', () => undefined);
     child.on('close', (code) => {
       const result = { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
       if (code !== 0 && !options.allowFailure)

@@ -142,7 +142,9 @@ export interface LoudnessMeter {
 const ABSOLUTE_GATE_LUFS = -70;
 const RELATIVE_GATE_LU = -10;
 const LRA_RELATIVE_GATE_LU = -20;
-const TP_SEGMENT = 32;
+// True peak skips whole segments whose taps cannot beat the peak so far; a power of two, so cells are t >> shift.
+const TP_SEGMENT_SHIFT = 5;
+const TP_SEGMENT = 1 << TP_SEGMENT_SHIFT;
 
 const energyToLufs = (z: number): number => -0.691 + 10 * Math.log10(z);
 const lufsToEnergy = (l: number): number => 10 ** ((l + 0.691) / 10);
@@ -234,6 +236,7 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
   const tail = 2 * tp.half - 1;
   const history = Array.from({ length: channels }, () => new Float64Array(tail));
   let work = new Float64Array(tail + 16384);
+  let cells = new Float64Array(0);
 
   function filterSegment(c: number, x: Float32Array, from: number, to: number): void {
     const s = state[c] as Float64Array;
@@ -287,19 +290,31 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
     }
   }
 
-  /** Interpolates intervals [from, to) of `w` (interval i lies between w[i] and w[i+1]); returns the max |y|. */
-  function interpolate(w: Float64Array, from: number, to: number, floor: number): number {
+  /**
+   * Interpolates intervals [from, to) of `w` (interval i lies between w[i] and w[i+1]); returns the max |y|.
+   * `cells[k]`, when given, is max |w| over w[TP_SEGMENT*k, TP_SEGMENT*(k+1)) and `from` is half - 1, so the taps
+   * of segment k lie in cells k and k+1.
+   */
+  function interpolate(
+    w: Float64Array,
+    from: number,
+    to: number,
+    floor: number,
+    cells: Float64Array | null,
+  ): number {
     const half = tp.half;
     const taps = 2 * half;
     let peak = floor;
-    for (let seg = from; seg < to; seg += TP_SEGMENT) {
+    for (let seg = from, k = 0; seg < to; seg += TP_SEGMENT, k++) {
       const end = Math.min(to, seg + TP_SEGMENT);
       // Exact shortcut: no interpolated value in this segment can exceed gainBound * max|x| of its taps.
       let localMax = 0;
-      for (let j = seg - half + 1; j < end + half; j++) {
-        const a = Math.abs(w[j] as number);
-        if (a > localMax) localMax = a;
-      }
+      if (cells) localMax = Math.max(cells[k] as number, cells[k + 1] as number);
+      else
+        for (let j = seg - half + 1; j < end + half; j++) {
+          const a = Math.abs(w[j] as number);
+          if (a > localMax) localMax = a;
+        }
       if (localMax * tp.gainBound <= peak) continue;
       for (const h of tp.phases) {
         for (let i = seg; i < end; i++) {
@@ -314,16 +329,84 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
     return peak;
   }
 
+  /** Interpolates each channel's new samples (after its history); the sample peak falls out of the same pass. */
   function pushTruePeak(planar: readonly Float32Array[], n: number): void {
-    if (work.length < tail + n) work = new Float64Array(tail + n);
+    const size = tail + n;
+    if (work.length < size) work = new Float64Array(size);
+    const cellCount = Math.ceil(size / TP_SEGMENT) + 1;
+    if (cells.length < cellCount) cells = new Float64Array(cellCount);
+    let m = samplePeak;
     for (let c = 0; c < channels; c++) {
       const hist = history[c] as Float64Array;
       const x = planar[c] as Float32Array;
       work.set(hist, 0);
-      for (let i = 0; i < n; i++) work[tail + i] = x[i] as number;
-      truePeak = interpolate(work, tp.half - 1, n + tp.half - 1, truePeak);
+      cells.fill(0, 0, cellCount);
+      for (let t = 0; t < tail; t++) {
+        const a = Math.abs(hist[t] as number);
+        const k = t >> TP_SEGMENT_SHIFT;
+        if (a > (cells[k] as number)) cells[k] = a;
+      }
+      for (let i = 0; i < n; i++) {
+        const v = x[i] as number;
+        const t = tail + i;
+        work[t] = v;
+        const a = Math.abs(v);
+        const k = t >> TP_SEGMENT_SHIFT;
+        if (a > (cells[k] as number)) cells[k] = a;
+        if (a > m) m = a;
+      }
+      samplePeak = m;
+      if (m > truePeak) truePeak = m; // phase 0 of the interpolator is the sample itself
+      truePeak = interpolate(work, tp.half - 1, n + tp.half - 1, truePeak, cells);
       hist.set(work.subarray(n, n + tail));
     }
+  }
+
+  /** K-weights two channels in one loop: their filters are independent chains the CPU can run side by side. */
+  function filterStereo(l: Float32Array, r: Float32Array, from: number, to: number): void {
+    const s = state[0] as Float64Array;
+    const t = state[1] as Float64Array;
+    let z1 = s[0] as number;
+    let z2 = s[1] as number;
+    let z3 = s[2] as number;
+    let z4 = s[3] as number;
+    let q1 = t[0] as number;
+    let q2 = t[1] as number;
+    let q3 = t[2] as number;
+    let q4 = t[3] as number;
+    const { b0, b1, b2, a1, a2 } = shelf;
+    const h1 = highPass.a1;
+    const h2 = highPass.a2;
+    let sumL = 0;
+    let sumR = 0;
+    for (let i = from; i < to; i++) {
+      const v = l[i] as number;
+      const u = r[i] as number;
+      const y = b0 * v + z1;
+      const p = b0 * u + q1;
+      z1 = b1 * v - a1 * y + z2;
+      q1 = b1 * u - a1 * p + q2;
+      z2 = b2 * v - a2 * y;
+      q2 = b2 * u - a2 * p;
+      const w = y + z3;
+      const o = p + q3;
+      z3 = -2 * y - h1 * w + z4;
+      q3 = -2 * p - h1 * o + q4;
+      z4 = y - h2 * w;
+      q4 = p - h2 * o;
+      sumL += w * w;
+      sumR += o * o;
+    }
+    s[0] = Math.abs(z1) < 1e-30 ? 0 : z1;
+    s[1] = Math.abs(z2) < 1e-30 ? 0 : z2;
+    s[2] = Math.abs(z3) < 1e-30 ? 0 : z3;
+    s[3] = Math.abs(z4) < 1e-30 ? 0 : z4;
+    t[0] = Math.abs(q1) < 1e-30 ? 0 : q1;
+    t[1] = Math.abs(q2) < 1e-30 ? 0 : q2;
+    t[2] = Math.abs(q3) < 1e-30 ? 0 : q3;
+    t[3] = Math.abs(q4) < 1e-30 ? 0 : q4;
+    acc[0] = (acc[0] as number) + sumL;
+    acc[1] = (acc[1] as number) + sumR;
   }
 
   function push(planar: readonly Float32Array[], frameCount?: number): void {
@@ -331,20 +414,22 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
     if (planar.length !== channels)
       throw new RangeError(`Expected ${channels} channels, got ${planar.length}.`);
     if (n === 0) return;
-    for (let c = 0; c < channels; c++) {
-      const x = planar[c] as Float32Array;
-      let m = samplePeak;
-      for (let i = 0; i < n; i++) {
-        const a = Math.abs(x[i] as number);
-        if (a > m) m = a;
+    if (!measureTruePeak) {
+      for (let c = 0; c < channels; c++) {
+        const x = planar[c] as Float32Array;
+        let m = samplePeak;
+        for (let i = 0; i < n; i++) {
+          const a = Math.abs(x[i] as number);
+          if (a > m) m = a;
+        }
+        samplePeak = m;
       }
-      samplePeak = m;
     }
-    if (samplePeak > truePeak) truePeak = samplePeak; // phase 0 of the interpolator is the sample itself
     let i = 0;
     while (i < n) {
       const m = Math.min(n - i, step - pos);
-      for (let c = 0; c < channels; c++) filterSegment(c, planar[c] as Float32Array, i, i + m);
+      if (channels === 2) filterStereo(planar[0] as Float32Array, planar[1] as Float32Array, i, i + m);
+      else for (let c = 0; c < channels; c++) filterSegment(c, planar[c] as Float32Array, i, i + m);
       pos += m;
       i += m;
       if (pos === step) {
@@ -364,7 +449,7 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
       for (const hist of history) {
         w.fill(0);
         w.set(hist, 0);
-        tpFinal = interpolate(w, tp.half - 1, tail - 1, tpFinal);
+        tpFinal = interpolate(w, tp.half - 1, tail - 1, tpFinal, null);
       }
     }
     return {

@@ -81,11 +81,28 @@ export function createPeaksBuilder(options: PeaksBuilderOptions): PeaksBuilder {
       let l = lo;
       let h = hi;
       if (b) {
-        for (let k = i; k < end; k++) {
-          const v = ((a[k] as number) + (b[k] as number)) * 0.5;
-          l = Math.min(l, v);
-          h = Math.max(h, v);
+        // Two independent min/max chains (the CPU runs them side by side) over a + b, halved once at the end:
+        // exact, since the sum of two float32 values is exact in a double and halving commutes with min/max.
+        let l0 = Number.POSITIVE_INFINITY;
+        let h0 = Number.NEGATIVE_INFINITY;
+        let l1 = l0;
+        let h1 = h0;
+        let k = i;
+        for (; k + 1 < end; k += 2) {
+          const v = (a[k] as number) + (b[k] as number);
+          const w = (a[k + 1] as number) + (b[k + 1] as number);
+          l0 = Math.min(l0, v);
+          h0 = Math.max(h0, v);
+          l1 = Math.min(l1, w);
+          h1 = Math.max(h1, w);
         }
+        if (k < end) {
+          const v = (a[k] as number) + (b[k] as number);
+          l0 = Math.min(l0, v);
+          h0 = Math.max(h0, v);
+        }
+        l = Math.min(l, Math.min(l0, l1) * 0.5);
+        h = Math.max(h, Math.max(h0, h1) * 0.5);
       } else {
         for (let k = i; k < end; k++) {
           const v = x[k] as number;
