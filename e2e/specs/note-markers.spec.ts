@@ -7,6 +7,8 @@ test('timestamped notes: markers appear as the note is typed and for earlier ver
   sandbox,
   session,
 }) => {
+  // Two screens recorded at two widths in two themes, each checked by axe: slow on a shared machine.
+  test.setTimeout(240_000);
   const { project, deliverables } = await deliveredVoiceOver(sandbox, {
     title: uniqueTitle('E2E markers'),
     parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],
@@ -46,9 +48,9 @@ test('timestamped notes: markers appear as the note is typed and for earlier ver
   // A click on a marker plays from its time (and puts nothing into a note).
   await review.openRevisionForm();
   await review.markers.nth(1).click();
+  await expect(review.waveform).toHaveAttribute('data-last-seek', '3.0');
   await expect(review.waveform).toHaveAttribute('data-state', 'playing');
   await expect.poll(() => review.currentTime()).toBeGreaterThanOrEqual(3);
-  expect(await review.currentTime()).toBeLessThan(4.5);
   await expect(review.revisionInstructions).toHaveValue('');
   await review.pause();
   await captureScreens(app, 'note-markers-earlier');

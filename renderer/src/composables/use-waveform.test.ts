@@ -334,6 +334,7 @@ describe('useWaveform markers and streaming start', () => {
     await Promise.resolve();
     expect(stopped).toBe(true);
     expect(instances[0]!.media.currentTime).toBe(4.5);
+    expect(waveform.lastSeek.value).toBe(4.5);
     expect(waveform.playing.value).toBe(true);
 
     waveform.setMarkers([]);

@@ -90,6 +90,8 @@ export function useWaveform(options: UseWaveformOptions) {
   const error = shallowRef<Error | null>(null);
   /** Milliseconds from peaks arriving to the first drawn waveform, for the last load with peaks. */
   const firstPaintMs = ref<number | null>(null);
+  /** Where the last explicit seek (a marker, a key, Home/End) went, in seconds; null before any. */
+  const lastSeek = ref<number | null>(null);
   /** Share of the file the element has buffered (0..1): the progress shown while a preview starts. */
   const buffered = ref(0);
 
@@ -355,6 +357,7 @@ export function useWaveform(options: UseWaveformOptions) {
     const clamped = Math.max(0, d > 0 ? Math.min(time, d) : time);
     ws.setTime(clamped);
     currentTime.value = clamped;
+    lastSeek.value = clamped;
   }
   function seekBy(seconds: number): void {
     seek((ws?.getCurrentTime() ?? currentTime.value) + seconds);
@@ -471,6 +474,7 @@ export function useWaveform(options: UseWaveformOptions) {
     error,
     firstPaintMs,
     buffered,
+    lastSeek,
     load,
     swap,
     play,
