@@ -10,7 +10,7 @@ test('context: the project page shows the brief in words; the review shows the s
   session,
 }) => {
   // Two screens recorded at two widths in two themes, each checked by axe: slow on a shared machine.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const parts = ['Fresh bread every morning, warm at your door.', 'Order by nine and eat by ten, every day.'];
   const project = (await sandbox.api('POST', '/projects', {
     title: uniqueTitle('E2E brief'),

@@ -8,7 +8,7 @@ test('timestamped notes: markers appear as the note is typed and for earlier ver
   session,
 }) => {
   // Two screens recorded at two widths in two themes, each checked by axe: slow on a shared machine.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const { project, deliverables } = await deliveredVoiceOver(sandbox, {
     title: uniqueTitle('E2E markers'),
     parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],

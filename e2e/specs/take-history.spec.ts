@@ -9,7 +9,7 @@ test('takes: an original and its replacement are told apart, each with a dated h
   session,
 }) => {
   // Two screens recorded at two widths in two themes, each checked by axe: slow on a shared machine.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const { project, deliverables } = await deliveredVoiceOver(sandbox, {
     title: uniqueTitle('E2E takes'),
     parts: ['Fresh bread every morning, warm at your door.', 'Order by nine, eat by ten.'],
