@@ -101,7 +101,6 @@ export function useWaveform(options: UseWaveformOptions) {
   let loopRegion: Region | null = null;
   let markers: WaveformMarker[] = [];
   let markerRegions: Region[] = [];
-  let markerColors = { draft: '#5b9dff', earlier: '#d29922', surface: '#ffffff', text: '#1f2328' };
   let disposers: Array<() => void> = [];
   let pending: WaveformSource | null = null;
   let pendingAutoplay = false;
@@ -191,12 +190,6 @@ export function useWaveform(options: UseWaveformOptions) {
 
     if (regions) {
       const plugin = regions;
-      markerColors = {
-        draft: token('--accent', markerColors.draft),
-        earlier: token('--warning', markerColors.earlier),
-        surface: token('--surface', markerColors.surface),
-        text: token('--text', markerColors.text),
-      };
       disposers.push(
         plugin.enableDragSelection({ color: token('--loop-color', 'rgb(91 157 255 / 18%)') }),
         plugin.on('region-clicked', (region, event) => {
@@ -409,7 +402,7 @@ export function useWaveform(options: UseWaveformOptions) {
     const plugin = regions;
     if (!plugin) return;
     for (const marker of markers) {
-      const color = marker.tone === 'draft' ? markerColors.draft : markerColors.earlier;
+      const color = marker.tone === 'draft' ? MARKER_COLORS.draft : MARKER_COLORS.earlier;
       markerRegions.push(
         plugin.addRegion({
           id: `${MARKER_PREFIX}${marker.id}`,
@@ -417,7 +410,7 @@ export function useWaveform(options: UseWaveformOptions) {
           color,
           drag: false,
           resize: false,
-          content: markerLabel(marker, color, markerColors),
+          content: markerLabel(marker, color),
         }),
       );
     }
@@ -499,6 +492,14 @@ export function useWaveform(options: UseWaveformOptions) {
 /** What `useWaveform` returns. */
 export type Waveform = ReturnType<typeof useWaveform>;
 
+// Custom properties reach into wavesurfer's shadow root, so markers follow the theme as it changes.
+const MARKER_COLORS = {
+  draft: 'var(--accent, #2f6fdd)',
+  earlier: 'var(--warning, #9a6200)',
+  surface: 'var(--surface, #ffffff)',
+  text: 'var(--text, #1f2328)',
+};
+
 // Marker regions are told apart from the loop region by their id.
 const MARKER_PREFIX = 'note-marker-';
 function isMarker(region: Region): boolean {
@@ -506,11 +507,7 @@ function isMarker(region: Region): boolean {
 }
 
 /** The marker's flag: solid colours so its text stays readable over the waveform (axe contrast). */
-function markerLabel(
-  marker: WaveformMarker,
-  color: string,
-  colors: { surface: string; text: string },
-): HTMLElement {
+function markerLabel(marker: WaveformMarker, color: string): HTMLElement {
   const label = document.createElement('span');
   label.textContent = marker.label;
   label.title = marker.title ?? `Play from ${marker.label}`;
@@ -522,8 +519,8 @@ function markerLabel(
     display: 'inline-block',
     padding: '1px 4px',
     font: '600 11px/1.3 system-ui, sans-serif',
-    background: colors.surface,
-    color: colors.text,
+    background: MARKER_COLORS.surface,
+    color: MARKER_COLORS.text,
     borderLeft: `3px solid ${color}`,
     borderRadius: '0 3px 3px 0',
     cursor: 'pointer',
