@@ -17,6 +17,7 @@ export class ProjectPage {
   readonly cancelDialog: Locator;
   readonly cancelError: Locator;
   readonly error: Locator;
+  readonly brief: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('project-view');
@@ -34,6 +35,7 @@ export class ProjectPage {
     this.cancelDialog = page.getByTestId('cancel-dialog');
     this.cancelError = page.getByTestId('cancel-error');
     this.error = page.getByTestId('project-error');
+    this.brief = page.getByTestId('project-brief');
   }
 
   async goto(projectId: string): Promise<void> {

@@ -38,6 +38,12 @@ export class ReviewPage {
   readonly scriptContent: Locator;
   readonly openPdf: Locator;
   readonly downloadPdf: Locator;
+  readonly playerPanel: Locator;
+  readonly readAlong: Locator;
+  readonly history: Locator;
+  readonly historyEvents: Locator;
+  readonly decisionScope: Locator;
+  readonly markers: Locator;
 
   constructor(readonly page: Page) {
     const id = (testid: string) => page.getByTestId(testid);
@@ -73,6 +79,13 @@ export class ReviewPage {
     this.scriptContent = id('script-content');
     this.openPdf = id('script-open-pdf');
     this.downloadPdf = id('script-download-pdf');
+    this.playerPanel = page.locator('.player-panel');
+    this.readAlong = id('read-along');
+    this.history = id('deliverable-history');
+    this.historyEvents = id('history-event');
+    this.decisionScope = id('review-decision-scope');
+    // Marker flags live in wavesurfer's open shadow root; test ids pierce it.
+    this.markers = this.waveform.getByTestId('waveform-marker');
   }
 
   /** Opens the screen directly; pass the project id so contest and audio-ads actions appear. */
@@ -126,6 +139,11 @@ export class ReviewPage {
     const box = await this.waveformCanvas.boundingBox();
     if (!box) throw new Error('waveform not visible');
     await this.page.mouse.click(box.x + box.width * fraction, box.y + Math.min(40, box.height / 2));
+  }
+
+  /** A history line by kind (`delivered`, `revisionRequested`, `revised`, `approved`, `rejected`, `replacedBy`...). */
+  historyEvent(kind: string): Locator {
+    return this.historyEvents.and(this.page.locator(`[data-kind="${kind}"]`));
   }
 
   version(n: number): Locator {

@@ -184,6 +184,12 @@ export function createEngine(deps: EngineDeps) {
     };
   }
 
+  /** Sets a deliverable's status and records when (the versions endpoint shows it outside live shapes). */
+  function setStatus(d: DeliverableRecord, status: string): void {
+    d.status = status;
+    d.statusChanged = isoNoZone(now());
+  }
+
   function summary(d: DeliverableRecord): Json {
     return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: d.status };
   }
@@ -392,7 +398,9 @@ export function createEngine(deps: EngineDeps) {
       const d = ownValue(st().deliverables, item.deliverableId);
       if (d?.status === 'revisionRequested' && d.pendingRevision) {
         newVersion(d, d.pendingRevision.instructions, key);
-        d.status = 'reviewable';
+        const version = d.versions.at(-1);
+        if (version && d.pendingRevision.requested) version.requested = d.pendingRevision.requested;
+        setStatus(d, 'reviewable');
         delete d.pendingRevision;
       }
     } else if (item.kind === 'replacement' && item.deliverableId) {
@@ -521,7 +529,7 @@ export function createEngine(deps: EngineDeps) {
       state.work = state.work.filter((w) => w.projectId !== project.id);
       for (const d of deliverablesOf(project.id)) {
         if (!SETTLED.has(d.status)) {
-          d.status = 'rejected';
+          setStatus(d, 'rejected');
           delete d.pendingRevision;
         }
       }
@@ -541,11 +549,15 @@ export function createEngine(deps: EngineDeps) {
 
     listVersions(userId: string, id: string, base: string): Json {
       const { d } = findDeliverable(id, userId);
+      // The spec shows no decision dates; the sandbox knows them and says them, except in live shapes.
+      const dated = !deps.liveShapes;
       return {
         ...summary(d),
+        ...(dated && d.statusChanged ? { statusChanged: d.statusChanged } : {}),
         versions: d.versions.map((v) => ({
           created: v.created,
           instructions: v.instructions,
+          ...(dated && v.requested ? { requested: v.requested } : {}),
           urls: urls(v, base),
         })),
       };
@@ -555,7 +567,7 @@ export function createEngine(deps: EngineDeps) {
       const { d, project } = findDeliverable(id, userId);
       if (d.status === 'approved') throw new SandboxError('DELIVERABLE_ALREADY_APPROVED');
       if (d.status !== 'reviewable') throw new SandboxError('DELIVERABLE_NOT_PENDING_REVIEW');
-      d.status = 'approved';
+      setStatus(d, 'approved');
       settle(project);
       return summary(d);
     },
@@ -571,7 +583,7 @@ export function createEngine(deps: EngineDeps) {
       const reasonCode = typeof body.reasonCode === 'string' ? body.reasonCode : null;
       const newGenderAndAge = typeof body.newGenderAndAge === 'string' ? body.newGenderAndAge : null;
       if (d.status === 'rejected') throw new SandboxError('DELIVERABLE_ALREADY_REJECTED');
-      d.status = 'rejected';
+      setStatus(d, 'rejected');
       delete d.pendingRevision;
       const state = st();
       state.work = state.work.filter((w) => !(w.kind === 'revision' && w.deliverableId === d.id));
@@ -603,13 +615,13 @@ export function createEngine(deps: EngineDeps) {
       }
       if (project.winnerId) throw new SandboxError('WINNER_ALREADY_SELECTED');
       if (d.status !== 'reviewable') throw new SandboxError('DELIVERABLE_NOT_PENDING_REVIEW');
-      d.status = 'winner';
+      setStatus(d, 'winner');
       project.winnerId = d.id;
       // The other entries of the same service lose: they are rejected and not replaced.
       for (const other of deliverablesOf(project.id)) {
         if (other.id !== d.id && other.serviceId === d.serviceId && other.entry !== undefined) {
           if (other.status === 'reviewable' || other.status === 'revisionRequested') {
-            other.status = 'rejected';
+            setStatus(other, 'rejected');
             delete other.pendingRevision;
           }
         }
@@ -655,8 +667,8 @@ export function createEngine(deps: EngineDeps) {
         revisionCode: typeof body.revisionCode === 'string' ? body.revisionCode : DEFAULT_REVISION_CODE,
         checkTalent,
       };
-      d.status = 'revisionRequested';
-      d.pendingRevision = revision;
+      setStatus(d, 'revisionRequested');
+      d.pendingRevision = { ...revision, requested: isoNoZone(now()) };
       st().work.push({
         id: randomUUID(),
         projectId: project.id,
@@ -676,7 +688,7 @@ export function createEngine(deps: EngineDeps) {
         if (project.status === 'completed') throw new SandboxError('PROJECT_ALREADY_APPROVED');
         throw new SandboxError('PROJECT_NOT_PENDING_APPROVAL');
       }
-      for (const d of reviewable) d.status = 'approved';
+      for (const d of reviewable) setStatus(d, 'approved');
       settle(project);
       return reviewable.map(summary);
     },

@@ -343,6 +343,27 @@ describe('simulated creatives (sandbox choices)', () => {
     expect(v.body.versions[1].urls.wav).not.toBe(v.body.versions[0].urls.wav);
   });
 
+  it('versions say when a revision was asked for and when the status last changed (sandbox record)', async () => {
+    const { id } = await deliverableIn('reviewable');
+    const before = Date.now() - 2000;
+    await req('POST', `/revisions/${id}`, { instructions: 'Slower at [0:02.1]' });
+    const asked = await req('GET', `/revisions/${id}/versions`);
+    expect(asked.body.status).toBe('revisionRequested');
+    const askedAt = Date.parse(`${asked.body.statusChanged as string}Z`);
+    expect(askedAt).toBeGreaterThanOrEqual(before);
+    await req('POST', '/_sandbox/deliver', {});
+    await setStatus(id, { status: 'approved' });
+    const v = await req('GET', `/revisions/${id}/versions`);
+    expect(v.body.status).toBe('approved');
+    expect(v.body.versions[0].requested).toBeUndefined();
+    expect(v.body.versions[1].requested).toBe(asked.body.statusChanged);
+    expect(Date.parse(`${v.body.statusChanged as string}Z`)).toBeGreaterThanOrEqual(askedAt);
+    // The create answer stays as the spec shows it: no sandbox-only date in it.
+    const { id: other } = await deliverableIn('reviewable');
+    const created = await req('POST', `/revisions/${other}`, { instructions: 'Again' });
+    expect(created.body).not.toHaveProperty('requested');
+  });
+
   it('reject -> a replacement deliverable arrives (new talent, new gender and age when asked)', async () => {
     const { projectId, id } = await deliverableIn('reviewable');
     await setStatus(id, {

@@ -27,6 +27,8 @@ export interface MediaRef {
 export interface VersionRecord {
   created: string;
   instructions: string | null;
+  /** When the revision behind this version was asked for (sandbox record; versions endpoint, not live shapes). */
+  requested?: string;
   media: Partial<Record<'wav' | 'mp3' | 'pdf', MediaRef>>;
   content?: string;
 }
@@ -39,6 +41,8 @@ export interface DeliverableRecord {
   name: string;
   status: string;
   created: string;
+  /** When the status last changed (a delivery or a decision); the versions endpoint shows it (not live shapes). */
+  statusChanged?: string;
   talent: { id: string; name: string };
   genderAndAge?: string;
   language?: string;
@@ -53,6 +57,7 @@ export interface DeliverableRecord {
     reason: string | null;
     revisionCode: string | null;
     checkTalent: boolean;
+    requested?: string;
   };
   rejection?: { reason: string | null; reasonCode: string | null; newGenderAndAge: string | null };
 }

@@ -138,6 +138,16 @@ export function useApi(): ClientApi {
   return provided;
 }
 
+/** True under Electron (the preload's bridge exists); false in browser mode (the HTTP transport). */
+export function isDesktopShell(): boolean {
+  return Boolean(window.takedesk);
+}
+
+/** macOS takes ⌘ where other systems take Ctrl (Electron's CmdOrCtrl). */
+export function isMacPlatform(): boolean {
+  return /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
+}
+
 /** The CSP nonce the host put in index.html (wavesurfer.js needs it for its style tag). */
 export function cspNonce(): string | undefined {
   return document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;

@@ -1,9 +1,17 @@
 import type { MenuItemConstructorOptions } from 'electron';
 
+import {
+  acceleratorOf,
+  NAVIGATION_SHORTCUTS,
+  REVIEW_SHORTCUTS,
+  type Shortcut,
+} from '../../../shared/ipc/shortcuts';
 import { MENU_COMMANDS, type MenuCommand } from '../../../shared/ipc/types';
 
 /** What a menu click asks the renderer to do (the `menu.command` event); the list lives in shared/ipc. */
 export { MENU_COMMANDS, type MenuCommand };
+/** The shortcut tables live in shared/ipc, so browser mode answers the same keys (one list). */
+export { NAVIGATION_SHORTCUTS, REVIEW_SHORTCUTS };
 
 export interface MenuOptions {
   platform: NodeJS.Platform;
@@ -16,42 +24,6 @@ export interface MenuOptions {
   showAbout(): void;
   openLogs(): void;
 }
-
-interface Shortcut {
-  label: string;
-  command: MenuCommand;
-  accelerator: string;
-  /**
-   * The review transport keys (Space, J/K/L, arrows, Home/End) have no modifier: registered as menu accelerators
-   * they would fire while typing in a text field. They are shown in the menu, but the renderer's own key handler
-   * (which skips fields) does the work.
-   */
-  plainKey?: boolean;
-}
-
-/** The review shortcuts, the same keys as renderer/src/composables/transport-keys.ts, plus review actions. */
-export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
-  { label: 'Play / Pause', command: 'review.playPause', accelerator: 'Space', plainKey: true },
-  { label: 'Shuttle Back', command: 'review.back', accelerator: 'J', plainKey: true },
-  { label: 'Stop', command: 'review.stop', accelerator: 'K', plainKey: true },
-  { label: 'Shuttle Forward', command: 'review.forward', accelerator: 'L', plainKey: true },
-  { label: 'Back 1 Second', command: 'review.seekBack', accelerator: 'Left', plainKey: true },
-  { label: 'Forward 1 Second', command: 'review.seekForward', accelerator: 'Right', plainKey: true },
-  { label: 'Back 5 Seconds', command: 'review.seekBackLong', accelerator: 'Shift+Left', plainKey: true },
-  {
-    label: 'Forward 5 Seconds',
-    command: 'review.seekForwardLong',
-    accelerator: 'Shift+Right',
-    plainKey: true,
-  },
-  { label: 'Go to Start', command: 'review.start', accelerator: 'Home', plainKey: true },
-  { label: 'Go to End', command: 'review.end', accelerator: 'End', plainKey: true },
-  { label: 'Approve', command: 'review.approve', accelerator: 'CmdOrCtrl+Enter' },
-  { label: 'Reject…', command: 'review.reject', accelerator: 'CmdOrCtrl+Shift+Backspace' },
-  { label: 'Request Revision…', command: 'review.revision', accelerator: 'CmdOrCtrl+Shift+E' },
-  { label: 'Previous Version', command: 'review.previousVersion', accelerator: 'CmdOrCtrl+[' },
-  { label: 'Next Version', command: 'review.nextVersion', accelerator: 'CmdOrCtrl+]' },
-];
 
 /** The application menu as a template (pure: tested without Electron; app.ts builds it with Menu). */
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
@@ -71,7 +43,15 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     ? { label: 'Restart to Update', click: () => options.send('updates.install') }
     : { label: 'Check for Updates…', click: () => options.send('updates.check') };
   const about: MenuItemConstructorOptions = { label: `About ${options.appName}`, click: options.showAbout };
-  const settings = item(mac ? 'Settings…' : 'Settings', 'navigate.settings', 'CmdOrCtrl+,');
+  const settings = item(
+    mac ? 'Settings…' : 'Settings',
+    'navigate.settings',
+    acceleratorOf('navigate.settings'),
+  );
+  const nav = (command: MenuCommand): MenuItemConstructorOptions => {
+    const s = NAVIGATION_SHORTCUTS.find((n) => n.command === command)!;
+    return item(s.label, s.command, s.accelerator);
+  };
 
   const template: MenuItemConstructorOptions[] = [];
   if (mac) {
@@ -96,11 +76,11 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   template.push({
     label: mac ? 'File' : '&File',
     submenu: [
-      item('New Project…', 'project.new', 'CmdOrCtrl+N'),
+      nav('project.new'),
       { type: 'separator' },
-      item('Projects', 'navigate.projects', 'CmdOrCtrl+1'),
-      item('Downloads', 'navigate.downloads', 'CmdOrCtrl+2'),
-      item('Library', 'navigate.library', 'CmdOrCtrl+3'),
+      nav('navigate.projects'),
+      nav('navigate.downloads'),
+      nav('navigate.library'),
       ...(mac ? [] : [{ type: 'separator' } as const, settings]),
       { type: 'separator' },
       mac ? { role: 'close' } : { role: 'quit' },

@@ -7,6 +7,7 @@ import {
   formatRate,
   formatTimestamp,
   insertAtCaret,
+  parseTimestamps,
 } from './format';
 
 describe('formatClock / formatTimestamp', () => {
@@ -57,5 +58,23 @@ describe('insertAtCaret', () => {
     ['abc', null, null, 'abc [0:12.4]', 12],
   ])('%j at %s..%s', (text, start, end, expected, caret) => {
     expect(insertAtCaret(text, '[0:12.4]', start, end)).toEqual({ text: expected, caret });
+  });
+});
+
+describe('parseTimestamps', () => {
+  it.each([
+    ['Louder at [0:02.1] please', [2.1]],
+    ['[0:00.0] and [1:05.5], then [10:00]', [0, 65.5, 600]],
+    ['hours [1:02:03.4]', [3723.4]],
+    ['no markers: 0:02.1, [0:2.1], [0:61.0], [a:bc]', []],
+    ['', []],
+  ])('%j -> %j', (text, seconds) => {
+    expect(parseTimestamps(text).map((t) => t.seconds)).toEqual(seconds);
+  });
+  it('reads back what formatTimestamp writes, with its place in the note', () => {
+    for (const s of [0, 2.1, 12.4, 59.9, 605.3]) {
+      const note = `x ${formatTimestamp(s)} y`;
+      expect(parseTimestamps(note)).toEqual([{ seconds: s, text: formatTimestamp(s), index: 2 }]);
+    }
   });
 });

@@ -14,6 +14,29 @@ export function formatTimestamp(seconds: number): string {
   return `[${formatClock(seconds)}]`;
 }
 
+/** A `[m:ss.t]` marker found in a note: where it points and where it sits in the text. */
+export interface NoteTimestamp {
+  seconds: number;
+  /** The marker as written, e.g. `[0:02.1]`. */
+  text: string;
+  /** Offset of the marker in the note. */
+  index: number;
+}
+
+// `[m:ss.t]` as formatTimestamp writes it, also `[h:mm:ss]` and a missing fraction, typed by hand.
+const TIMESTAMP = /\[(?:(\d{1,2}):)?(\d{1,3}):([0-5]\d(?:\.\d{1,3})?)\]/g;
+
+/** Every `[m:ss.t]` marker in `text`, the inverse of formatTimestamp (waveform markers for notes). */
+export function parseTimestamps(text: string): NoteTimestamp[] {
+  const found: NoteTimestamp[] = [];
+  for (const match of text.matchAll(TIMESTAMP)) {
+    const [whole, hours, minutes, seconds] = match;
+    const value = Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(seconds);
+    if (Number.isFinite(value)) found.push({ seconds: value, text: whole, index: match.index });
+  }
+  return found;
+}
+
 /** `1:05` for durations shown in lists (whole seconds). */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '–';

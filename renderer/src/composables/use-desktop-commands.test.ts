@@ -4,7 +4,7 @@ import { createApp, defineComponent, h } from 'vue';
 import type { ClientApi } from '../../../shared/ipc/api';
 import { DEEP_LINK_ROUTE, REVIEW_COMMAND_EVENT, useDesktopCommands } from './use-desktop-commands';
 
-function harness() {
+function harness(keyboard = false) {
   const listeners = new Map<string, (payload: unknown) => void>();
   const api = {
     on: (event: string, listener: (payload: unknown) => void) => {
@@ -23,7 +23,7 @@ function harness() {
   const app = createApp(
     defineComponent({
       setup() {
-        exposed = useDesktopCommands(api, router as never, target);
+        exposed = useDesktopCommands(api, router as never, { target, keyboard });
         return () => h('div');
       },
     }),
@@ -69,6 +69,40 @@ describe('desktop commands', () => {
     expect(exposed().update.value).toEqual({ state: 'ready', version: '0.2.0' });
     fire('menu.command', { command: 'updates.install' });
     expect(api.updates.install).toHaveBeenCalled();
+  });
+
+  it('in browser mode runs the menu shortcuts from the keyboard, the same way as a menu click', () => {
+    const { router, target } = harness(true);
+    const commands: unknown[] = [];
+    target.addEventListener(REVIEW_COMMAND_EVENT, (e) => commands.push((e as CustomEvent).detail));
+    const press = (key: string, mods: KeyboardEventInit = {}) => {
+      const event = new KeyboardEvent('keydown', { key, cancelable: true, ...mods });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(press('Enter', { ctrlKey: true })).toBe(true);
+    expect(press('[', { ctrlKey: true })).toBe(true);
+    expect(press(']', { ctrlKey: true })).toBe(true);
+    expect(press('E', { ctrlKey: true, shiftKey: true })).toBe(true);
+    expect(press('3', { ctrlKey: true })).toBe(true);
+    // Plain keys and unknown chords are left alone.
+    expect(press('Enter')).toBe(false);
+    expect(press('x', { ctrlKey: true })).toBe(false);
+    expect(commands).toEqual([
+      'review.approve',
+      'review.previousVersion',
+      'review.nextVersion',
+      'review.revision',
+    ]);
+    expect(router.push.mock.calls).toEqual([['/library']]);
+  });
+
+  it('leaves the keyboard to the native menu in Electron', () => {
+    const { target } = harness(false);
+    const commands: unknown[] = [];
+    target.addEventListener(REVIEW_COMMAND_EVENT, (e) => commands.push((e as CustomEvent).detail));
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true }));
+    expect(commands).toEqual([]);
   });
 
   it('unsubscribes when its owner unmounts', () => {

@@ -272,3 +272,94 @@ describe('withStart', () => {
     expect(withStart(url, t)).toBe(expected);
   });
 });
+
+/** The slice of the regions plugin the composable uses: regions by id, and its events. */
+class FakeRegions {
+  handlers = new Map<string, Set<Handler>>();
+  regions: Array<{ id: string; start: number; removed: boolean; remove: () => void }> = [];
+  on(event: string, fn: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(fn);
+    return () => this.handlers.get(event)?.delete(fn);
+  }
+  emit(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+  enableDragSelection() {
+    return () => undefined;
+  }
+  addRegion(options: { id: string; start: number; end?: number }) {
+    const region = {
+      id: options.id,
+      start: options.start,
+      end: options.end ?? options.start,
+      removed: false,
+      remove: () => {
+        region.removed = true;
+        this.emit('region-removed', region);
+      },
+    };
+    this.regions.push(region);
+    this.emit('region-created', region);
+    return region;
+  }
+  live() {
+    return this.regions.filter((r) => !r.removed);
+  }
+}
+
+describe('useWaveform markers and streaming start', () => {
+  it('draws note markers apart from the loop; a click on one plays from it and goes no further', async () => {
+    const plugin = new FakeRegions();
+    const { instances, container, waveform } = setup({
+      regions: true,
+      createRegions: () => plugin as never,
+    });
+    waveform.setMarkers([{ id: 'draft-0', seconds: 2.1, label: '0:02.1', tone: 'draft' }]);
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/take.wav', peaks });
+    expect(plugin.live().map((r) => [r.id, r.start])).toEqual([['note-marker-draft-0', 2.1]]);
+    expect(waveform.loop.value).toBe(false);
+
+    waveform.setMarkers([
+      { id: 'v1-0', seconds: 1, label: 'v1 0:01.0', tone: 'earlier' },
+      { id: 'draft-0', seconds: 4.5, label: '0:04.5', tone: 'draft' },
+    ]);
+    expect(plugin.live().map((r) => r.start)).toEqual([1, 4.5]);
+    expect(waveform.loop.value).toBe(false);
+
+    let stopped = false;
+    plugin.emit('region-clicked', plugin.live()[1], { stopPropagation: () => (stopped = true) });
+    await Promise.resolve();
+    expect(stopped).toBe(true);
+    expect(instances[0]!.media.currentTime).toBe(4.5);
+    expect(waveform.lastSeek.value).toBe(4.5);
+    expect(waveform.playing.value).toBe(true);
+
+    waveform.setMarkers([]);
+    expect(plugin.live()).toEqual([]);
+  });
+
+  it('with autoplay, plays as soon as the element can, before a short file is decoded', async () => {
+    const { instances, container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    const ws = instances[0]!;
+    ws.mediaDuration = 20;
+    const order: string[] = [];
+    const load = ws.load.bind(ws);
+    ws.load = async (url: string, p?: unknown, d?: number) => {
+      order.push(p ? 'metadata' : 'decode');
+      await load(url, p, d);
+    };
+    const play = ws.play.bind(ws);
+    ws.play = async () => {
+      order.push('play');
+      await play();
+    };
+    await waveform.load({ url: '/media/preview.mp3', decode: 'short' }, { autoplay: true });
+    expect(order).toEqual(['metadata', 'play', 'decode']);
+    expect(waveform.placeholder.value).toBe(false);
+  });
+});

@@ -25,6 +25,19 @@ export interface LoopRange {
   end: number;
 }
 
+/** A point on the waveform a note refers to (`[0:02.1]`); clicking it plays from there. */
+export interface WaveformMarker {
+  /** Stable key, e.g. `v1-0` for the first marker of version 1's instructions. */
+  id: string;
+  seconds: number;
+  /** Short text on the marker, e.g. `0:02.1` or `v1 0:02.1`. */
+  label: string;
+  /** The note being written, or the instructions of an earlier version. */
+  tone: 'draft' | 'earlier';
+  /** The note the marker comes from, shown on hover. */
+  title?: string;
+}
+
 /** Collaborators and look of one waveform. */
 export interface UseWaveformOptions {
   /** Element the waveform is drawn into; the instance is created when it exists and destroyed with the scope. */
@@ -32,7 +45,7 @@ export interface UseWaveformOptions {
   height?: number;
   /** Draw a time ruler under the waveform. */
   timeline?: boolean;
-  /** Enable the loop region (drag on the waveform to set one). */
+  /** Enable the loop region (drag on the waveform to set one) and note markers. */
   regions?: boolean;
   /** CSP nonce for wavesurfer's shadow-DOM <style>; the bridge reads it from the meta tag. */
   cspNonce?: string | undefined;
@@ -77,13 +90,20 @@ export function useWaveform(options: UseWaveformOptions) {
   const error = shallowRef<Error | null>(null);
   /** Milliseconds from peaks arriving to the first drawn waveform, for the last load with peaks. */
   const firstPaintMs = ref<number | null>(null);
+  /** Where the last explicit seek (a marker, a key, Home/End) went, in seconds; null before any. */
+  const lastSeek = ref<number | null>(null);
+  /** Share of the file the element has buffered (0..1): the progress shown while a preview starts. */
+  const buffered = ref(0);
 
   const media = (options.createMedia ?? defaultMedia)();
   let ws: WaveSurfer | null = null;
   let regions: RegionsPlugin | null = null;
   let loopRegion: Region | null = null;
+  let markers: WaveformMarker[] = [];
+  let markerRegions: Region[] = [];
   let disposers: Array<() => void> = [];
   let pending: WaveformSource | null = null;
+  let pendingAutoplay = false;
   let paintStart: number | null = null;
   let loadToken = 0;
   // True while wavesurfer fetches a short file to draw it; its failure is not the producer's problem.
@@ -161,6 +181,8 @@ export function useWaveform(options: UseWaveformOptions) {
       if (media.getAttribute('src')) error.value = new Error(mediaErrorText(media.error));
     });
     listen('ratechange', () => (rate.value = media.playbackRate));
+    listen('progress', () => (buffered.value = bufferedShare(media)));
+    listen('loadstart', () => (buffered.value = 0));
     listen('durationchange', () => {
       if (Number.isFinite(media.duration) && media.duration > 0 && duration.value === 0)
         duration.value = media.duration;
@@ -170,7 +192,15 @@ export function useWaveform(options: UseWaveformOptions) {
       const plugin = regions;
       disposers.push(
         plugin.enableDragSelection({ color: token('--loop-color', 'rgb(91 157 255 / 18%)') }),
+        plugin.on('region-clicked', (region, event) => {
+          if (!isMarker(region)) return;
+          // The click is the marker's: it must not also reach the waveform (a seek, a timestamp in the note).
+          event.stopPropagation();
+          seek(region.start);
+          void play();
+        }),
         plugin.on('region-created', (region) => {
+          if (isMarker(region)) return;
           // One loop at a time: a freshly dragged region replaces the old one and turns looping on.
           if (loopRegion && loopRegion !== region) loopRegion.remove();
           loopRegion = region;
@@ -178,10 +208,11 @@ export function useWaveform(options: UseWaveformOptions) {
           loopRange.value = { start: region.start, end: region.end };
         }),
         plugin.on('region-updated', (region) => {
+          if (isMarker(region)) return;
           if (region === loopRegion) loopRange.value = { start: region.start, end: region.end };
         }),
         plugin.on('region-removed', (region) => {
-          if (region !== loopRegion) return;
+          if (isMarker(region) || region !== loopRegion) return;
           loopRegion = null;
           loopRange.value = null;
           loop.value = false;
@@ -189,10 +220,11 @@ export function useWaveform(options: UseWaveformOptions) {
       );
     }
 
+    drawMarkers();
     if (pending) {
       const source = pending;
       pending = null;
-      void load(source);
+      void load(source, { autoplay: pendingAutoplay });
     }
   }
 
@@ -212,10 +244,14 @@ export function useWaveform(options: UseWaveformOptions) {
     paintStart = null;
   }
 
-  /** Loads a new file: drawing from peaks when present, the flat placeholder (or a short decode) otherwise. */
-  async function load(source: WaveformSource): Promise<void> {
+  /**
+   * Loads a new file: drawing from peaks when present, the flat placeholder (or a short decode) otherwise.
+   * `autoplay` starts playback as soon as the element can play (streaming), before a short file is decoded.
+   */
+  async function load(source: WaveformSource, loadOptions: { autoplay?: boolean } = {}): Promise<void> {
     if (!ws) {
       pending = source;
+      pendingAutoplay = loadOptions.autoplay ?? false;
       return;
     }
     const token = ++loadToken;
@@ -224,7 +260,7 @@ export function useWaveform(options: UseWaveformOptions) {
     clearLoop();
     currentTime.value = 0;
     duration.value = 0;
-    await draw(source, absolute(source.url), token);
+    await draw(source, absolute(source.url), token, loadOptions.autoplay ?? false);
     if (token === loadToken) settled.value++;
   }
 
@@ -249,7 +285,7 @@ export function useWaveform(options: UseWaveformOptions) {
     if (token === loadToken) settled.value++;
   }
 
-  async function draw(source: WaveformSource, url: string, token: number): Promise<void> {
+  async function draw(source: WaveformSource, url: string, token: number, autoplay = false): Promise<void> {
     const instance = ws;
     if (!instance) return;
     try {
@@ -257,12 +293,15 @@ export function useWaveform(options: UseWaveformOptions) {
         paintStart = source.peaksArrivedAt ?? performance.now();
         placeholder.value = false;
         await instance.load(url, source.peaks.peaks, source.peaks.duration);
+        if (autoplay && token === loadToken) await play();
         return;
       }
       placeholder.value = true;
       // The placeholder load sets the media src and waits for its metadata, which tells us the duration.
       await instance.load(url, FLAT_PEAKS);
       if (token !== loadToken || ws !== instance) return;
+      // Playback streams from the element: it starts now, while a short file is still fetched for drawing.
+      if (autoplay) await play();
       if (
         source.decode === 'short' &&
         instance.getDuration() > 0 &&
@@ -311,6 +350,7 @@ export function useWaveform(options: UseWaveformOptions) {
     const clamped = Math.max(0, d > 0 ? Math.min(time, d) : time);
     ws.setTime(clamped);
     currentTime.value = clamped;
+    lastSeek.value = clamped;
   }
   function seekBy(seconds: number): void {
     seek((ws?.getCurrentTime() ?? currentTime.value) + seconds);
@@ -351,6 +391,31 @@ export function useWaveform(options: UseWaveformOptions) {
     loopRange.value = null;
     loop.value = false;
   }
+  /** Shows `next` as markers on the waveform (replacing the previous ones); kept across loads. */
+  function setMarkers(next: readonly WaveformMarker[]): void {
+    markers = [...next];
+    drawMarkers();
+  }
+  function drawMarkers(): void {
+    for (const region of markerRegions) region.remove();
+    markerRegions = [];
+    const plugin = regions;
+    if (!plugin) return;
+    for (const marker of markers) {
+      const color = marker.tone === 'draft' ? MARKER_COLORS.draft : MARKER_COLORS.earlier;
+      markerRegions.push(
+        plugin.addRegion({
+          id: `${MARKER_PREFIX}${marker.id}`,
+          start: marker.seconds,
+          color,
+          drag: false,
+          resize: false,
+          content: markerLabel(marker, color),
+        }),
+      );
+    }
+  }
+
   /** Called with the time of every click/drag-seek on the waveform; returns its disposer. */
   function onSeekClick(listener: (time: number) => void): () => void {
     clickListeners.add(listener);
@@ -367,6 +432,7 @@ export function useWaveform(options: UseWaveformOptions) {
     ws = null;
     regions = null;
     loopRegion = null;
+    markerRegions = [];
     // Drop the src so the element stops fetching (the proxied stream closes).
     media.pause();
     media.removeAttribute('src');
@@ -400,6 +466,8 @@ export function useWaveform(options: UseWaveformOptions) {
     placeholder,
     error,
     firstPaintMs,
+    buffered,
+    lastSeek,
     load,
     swap,
     play,
@@ -414,6 +482,7 @@ export function useWaveform(options: UseWaveformOptions) {
     setLoop,
     clearLoop,
     onSeekClick,
+    setMarkers,
     destroy,
     /** The wavesurfer instance, for a plugin a component adds itself; null before mount. */
     instance: () => ws,
@@ -422,6 +491,49 @@ export function useWaveform(options: UseWaveformOptions) {
 
 /** What `useWaveform` returns. */
 export type Waveform = ReturnType<typeof useWaveform>;
+
+// Custom properties reach into wavesurfer's shadow root, so markers follow the theme as it changes.
+const MARKER_COLORS = {
+  draft: 'var(--accent, #2f6fdd)',
+  earlier: 'var(--warning, #9a6200)',
+  surface: 'var(--surface, #ffffff)',
+  text: 'var(--text, #1f2328)',
+};
+
+// Marker regions are told apart from the loop region by their id.
+const MARKER_PREFIX = 'note-marker-';
+function isMarker(region: Region): boolean {
+  return region.id.startsWith(MARKER_PREFIX);
+}
+
+/** The marker's flag: solid colours so its text stays readable over the waveform (axe contrast). */
+function markerLabel(marker: WaveformMarker, color: string): HTMLElement {
+  const label = document.createElement('span');
+  label.textContent = marker.label;
+  label.title = marker.title ?? `Play from ${marker.label}`;
+  label.dataset.testid = 'waveform-marker';
+  label.dataset.markerId = marker.id;
+  label.dataset.seconds = marker.seconds.toFixed(1);
+  label.dataset.tone = marker.tone;
+  Object.assign(label.style, {
+    display: 'inline-block',
+    padding: '1px 4px',
+    font: '600 11px/1.3 system-ui, sans-serif',
+    background: MARKER_COLORS.surface,
+    color: MARKER_COLORS.text,
+    borderLeft: `3px solid ${color}`,
+    borderRadius: '0 3px 3px 0',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+  });
+  return label;
+}
+
+function bufferedShare(media: HTMLMediaElement): number {
+  const d = media.duration;
+  if (!Number.isFinite(d) || d <= 0 || !media.buffered || media.buffered.length === 0) return 0;
+  return Math.min(1, media.buffered.end(media.buffered.length - 1) / d);
+}
 
 function defaultMedia(): HTMLMediaElement {
   const audio = document.createElement('audio');

@@ -26,6 +26,8 @@ export const usePlayerStore = defineStore('player', () => {
   const error = shallowRef<unknown>(null);
   /** Set by the bar from its waveform, so lists can show what is playing. */
   const playing = ref(false);
+  /** From a play request until the sound starts (or fails): lists show a spinner on the item. */
+  const starting = ref(false);
   /** Bumped by toggle(); the bar watches it and plays or pauses its waveform. */
   const toggleRequests = ref(0);
   let sequence = 0;
@@ -39,6 +41,7 @@ export const usePlayerStore = defineStore('player', () => {
     source.value = null;
     error.value = null;
     loading.value = true;
+    starting.value = true;
     try {
       if (!request.libraryId && !request.url) throw new Error('Nothing to play: no URL or library file.');
       const peaksId = request.peaksId ?? request.libraryId;
@@ -52,7 +55,10 @@ export const usePlayerStore = defineStore('player', () => {
       if (id !== sequence) return;
       source.value = { url: media.url, peaks, peaksArrivedAt: performance.now(), decode: 'short' };
     } catch (e) {
-      if (id === sequence) error.value = e;
+      if (id === sequence) {
+        error.value = e;
+        starting.value = false;
+      }
     } finally {
       if (id === sequence) loading.value = false;
     }
@@ -66,6 +72,7 @@ export const usePlayerStore = defineStore('player', () => {
     error.value = null;
     loading.value = false;
     playing.value = false;
+    starting.value = false;
   }
 
   /** True when `urlOrLibraryId` is what the bar holds (for "now playing" marks in lists). */
@@ -80,6 +87,12 @@ export const usePlayerStore = defineStore('player', () => {
 
   function setPlaying(value: boolean): void {
     playing.value = value;
+    if (value) starting.value = false;
+  }
+
+  /** The bar's waveform could not play what it was given. */
+  function setFailed(): void {
+    starting.value = false;
   }
 
   return {
@@ -88,6 +101,7 @@ export const usePlayerStore = defineStore('player', () => {
     loading,
     error,
     playing,
+    starting,
     key,
     toggleRequests,
     play,
@@ -95,5 +109,6 @@ export const usePlayerStore = defineStore('player', () => {
     toggle,
     isCurrent,
     setPlaying,
+    setFailed,
   };
 });

@@ -10,6 +10,8 @@ import {
 import { isAudioFormat, type LibraryItem, type MediaFormat, type ProjectQaTarget } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
+import { scriptForDeliverable } from './project-brief';
+import { historyOf, takesOf } from './take-history';
 
 /** A review action; each keeps its own busy flag and error, shown next to its button. */
 export type ReviewAction = 'approve' | 'reject' | 'revision' | 'winner' | 'download';
@@ -36,9 +38,17 @@ export interface ReviewVersion {
   number: number;
   created: string | null;
   instructions: string | null;
+  /** When the revision behind this version was asked for, where the service says it. */
+  requested: string | null;
   urls: DeliverableVersion['urls'];
   /** The downloaded audio file of this version, if any (wav preferred). */
   local: LibraryItem | null;
+}
+
+/** `statusChanged` of a versions answer: not in the spec; the sandbox (and maybe the service) sends it. */
+function statusChangedOf(answer: object): string | null {
+  const value = (answer as { statusChanged?: unknown }).statusChanged;
+  return typeof value === 'string' ? value : null;
 }
 
 /** Deliverable categories that carry audio (voice over and post production). */
@@ -82,6 +92,14 @@ export const useReviewStore = defineStore('review', () => {
   /** Versions the service listed that could not be read (skipped by main). */
   const versionsUnreadable = ref(0);
   const projectError = shallowRef<unknown>(null);
+  /** The project's deliverables: takes of the same name, and the written script of an audio ad. */
+  const siblings = ref<Deliverable[]>([]);
+  /** When the status last changed: from the versions answer, or the moment the service answered our action. */
+  const statusChanged = ref<string | null>(null);
+  /** Instructions of the revision asked for here and not delivered yet. */
+  const pendingInstructions = ref<string | null>(null);
+  /** First delivery of the take that replaced this one (its versions answer). */
+  const replacementDelivered = ref<string | null>(null);
 
   /** 1-based version in the player; defaults to the newest. */
   const selectedVersion = ref(1);
@@ -145,12 +163,36 @@ export const useReviewStore = defineStore('review', () => {
       number: index + 1,
       created: v.created ?? null,
       instructions: v.instructions ?? null,
+      requested: typeof v.requested === 'string' ? v.requested : null,
       urls: v.urls,
       local: localAudioFor(library.value, id, index + 1),
     }));
   });
   const current = computed(() => versions.value.find((v) => v.number === selectedVersion.value) ?? null);
   const latest = computed(() => versions.value.at(-1) ?? null);
+  /** Approve, reject and revise act on the deliverable, that is on its newest version. */
+  const decisionVersion = computed(() => latest.value?.number ?? 1);
+  const take = computed(() => (deliverableId.value ? (takesOf(siblings.value).get(deliverableId.value) ?? null) : null));
+  /** Delivered, revisions, decisions and replacement, oldest first. */
+  const history = computed(() => {
+    const d = deliverable.value;
+    if (!d) return [];
+    const t = take.value;
+    return historyOf({
+      versions: versions.value,
+      status: d.status,
+      statusChanged: statusChanged.value,
+      pendingInstructions: pendingInstructions.value,
+      replaces: t?.replaces ? { take: t.take - 1, id: t.replaces.id } : null,
+      replacedBy: t?.replacedBy
+        ? { take: t.take + 1, id: t.replacedBy.id, delivered: replacementDelivered.value }
+        : null,
+    });
+  });
+  /** The script this voice reads, to read along beside the waveform. */
+  const script = computed(() =>
+    deliverable.value ? scriptForDeliverable(project.value, deliverable.value, siblings.value) : null,
+  );
 
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
   async function load(id: string, projectId?: string): Promise<void> {
@@ -173,6 +215,10 @@ export const useReviewStore = defineStore('review', () => {
     loadError.value = null;
     versionsError.value = null;
     projectError.value = null;
+    siblings.value = [];
+    statusChanged.value = null;
+    pendingInstructions.value = null;
+    replacementDelivered.value = null;
     loading.value = true;
     try {
       const [d, v, lib, chosen] = await Promise.allSettled([
@@ -192,6 +238,7 @@ export const useReviewStore = defineStore('review', () => {
       if (v.status === 'fulfilled') {
         versionList.value = v.value.versions;
         versionsUnreadable.value = v.value.unreadable ?? 0;
+        statusChanged.value = statusChangedOf(v.value);
       } else versionsError.value = v.reason;
       // The library is local: when it fails the review still works from the service.
       library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
@@ -209,16 +256,29 @@ export const useReviewStore = defineStore('review', () => {
   }
 
   async function loadProject(id: string, seq: number): Promise<void> {
-    try {
-      const p = await api.projects.get({ id });
-      if (seq !== loadSequence) return;
-      project.value = p;
+    const [p, list] = await Promise.allSettled([api.projects.get({ id }), api.deliverables.list({ projectId: id })]);
+    if (seq !== loadSequence) return;
+    if (p.status === 'fulfilled') {
+      project.value = p.value;
       const before = qaTarget.value;
       pickQaTarget(id);
       // The purpose arrived after the first verdict (sources and project load at once): measure against it.
       if (qaTarget.value !== before && (qa.value || qaLoading.value)) void loadQa();
-    } catch (e) {
-      if (seq === loadSequence) projectError.value = e;
+    } else projectError.value = p.reason;
+    // Takes and the written script are context: without them the review still works.
+    if (list.status === 'fulfilled') siblings.value = list.value.items;
+    await loadReplacementDate(seq);
+  }
+
+  /** When the take replacing this one arrived: its first version's date (one versions call, only if replaced). */
+  async function loadReplacementDate(seq: number): Promise<void> {
+    const next = take.value?.replacedBy;
+    if (!next) return;
+    try {
+      const answer = await api.revisions.versions({ deliverableId: next.id });
+      if (seq === loadSequence) replacementDelivered.value = answer.versions[0]?.created ?? null;
+    } catch {
+      // The history says "replaced by" without a date.
     }
   }
 
@@ -378,6 +438,8 @@ export const useReviewStore = defineStore('review', () => {
       versionList.value = v.versions;
       versionsUnreadable.value = v.unreadable ?? 0;
       versionsError.value = null;
+      statusChanged.value = statusChangedOf(v) ?? statusChanged.value;
+      if (d.status !== 'revisionRequested') pendingInstructions.value = null;
     } catch {
       // Keep what we have; the next load shows errors where they belong.
     }
@@ -412,8 +474,11 @@ export const useReviewStore = defineStore('review', () => {
     }
   }
 
+  /** The service's answer to our action: its status, changed now. */
   function setStatus(status: string): void {
-    if (deliverable.value) deliverable.value = { ...deliverable.value, status };
+    if (!deliverable.value) return;
+    deliverable.value = { ...deliverable.value, status };
+    statusChanged.value = new Date().toISOString();
   }
 
   async function approve(): Promise<boolean> {
@@ -422,7 +487,7 @@ export const useReviewStore = defineStore('review', () => {
     const answer = await runAction('approve', () => api.deliverables.approve({ id }));
     if (answer) {
       setStatus(answer.status);
-      lastResult.value = 'Deliverable approved.';
+      lastResult.value = `Version ${decisionVersion.value} approved.`;
     }
     return answer !== null;
   }
@@ -440,7 +505,7 @@ export const useReviewStore = defineStore('review', () => {
     );
     if (answer) {
       setStatus(answer.status);
-      lastResult.value = 'Deliverable rejected.';
+      lastResult.value = `Version ${decisionVersion.value} rejected.`;
     }
     return answer !== null;
   }
@@ -459,7 +524,8 @@ export const useReviewStore = defineStore('review', () => {
     );
     if (answer) {
       setStatus(answer.status);
-      lastResult.value = 'Revision requested.';
+      pendingInstructions.value = input.instructions;
+      lastResult.value = `Revision of version ${decisionVersion.value} requested.`;
     }
     return answer !== null;
   }
@@ -523,6 +589,12 @@ export const useReviewStore = defineStore('review', () => {
     selectedVersion,
     current,
     latest,
+    decisionVersion,
+    siblings,
+    take,
+    history,
+    script,
+    statusChanged,
     source,
     sourceLoading,
     sourceError,
