@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import type { Settings } from '../../shared/ipc';
+import { BULK_FORMATS, type Settings } from '../../shared/ipc';
 import { localError } from './local-error';
 import type { SettingsStore } from './profiles/settings-store';
 
@@ -14,6 +14,7 @@ const Stored = z
     deliveryTarget: z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']),
     theme: z.enum(['system', 'light', 'dark']),
     notifications: z.boolean(),
+    downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1),
   })
   .partial();
 
@@ -41,6 +42,7 @@ export function createSettings(deps: {
     deliveryTarget: 'ebu-r128',
     theme: 'system',
     notifications: true,
+    downloadFormats: [...BULK_FORMATS],
     ...deps.defaults,
   };
   const current = (): Settings => {

@@ -1,4 +1,5 @@
 import type { AudioAnalysis } from '../audio';
+import type { BulkFormat } from './project-downloads';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -113,6 +114,8 @@ export interface Settings {
   deliveryTarget: 'ebu-r128' | 'atsc-a85' | 'podcast' | 'streaming';
   theme: 'system' | 'light' | 'dark';
   notifications: boolean;
+  /** Formats "Download all" fetches, as the producer last chose them. */
+  downloadFormats: BulkFormat[];
 }
 
 export interface DeliverableReadyEvent {
