@@ -46,10 +46,10 @@ describe('FormField', () => {
     wrapper.unmount();
   });
 
-  it('is described by its hint and counter too, hint first', () => {
+  it('is described by its hint and its status (a count, "Saved") too, hint first', () => {
     const wrapper = mountField(
       { hint: 'Shown to the creatives.', error: 'Too long.' },
-      { counter: () => '101/100' },
+      { status: () => '101/100' },
     );
     expect(describedBy(wrapper)).toEqual(['Shown to the creatives.', '101/100', 'Too long.']);
     wrapper.unmount();
