@@ -13,6 +13,7 @@ export class ProjectPage {
   readonly approveAllError: Locator;
   readonly downloadAll: Locator;
   readonly downloadError: Locator;
+  readonly downloadAllDialog: Locator;
   readonly cancel: Locator;
   readonly cancelDialog: Locator;
   readonly cancelError: Locator;
@@ -31,11 +32,30 @@ export class ProjectPage {
     this.approveAllError = page.getByTestId('project-approve-error');
     this.downloadAll = page.getByTestId('project-download-all');
     this.downloadError = page.getByTestId('project-download-error');
+    this.downloadAllDialog = page.getByTestId('download-all-dialog');
     this.cancel = page.getByTestId('project-cancel');
     this.cancelDialog = page.getByTestId('cancel-dialog');
     this.cancelError = page.getByTestId('cancel-error');
     this.error = page.getByTestId('project-error');
     this.brief = page.getByTestId('project-brief');
+  }
+
+  /** Opens "Download all", sets the formats and rejected takes when given, and confirms. */
+  async downloadAllFiles(choice: { formats?: Array<'wav' | 'mp3' | 'pdf'>; includeRejected?: boolean } = {}) {
+    await this.downloadAll.click();
+    await this.downloadAllDialog.waitFor();
+    if (choice.formats) {
+      for (const format of ['wav', 'mp3', 'pdf'] as const) {
+        await this.page
+          .getByTestId(`download-all-format-${format}`)
+          .setChecked(choice.formats.includes(format));
+      }
+    }
+    if (choice.includeRejected !== undefined) {
+      await this.page.getByTestId('download-all-rejected').setChecked(choice.includeRejected);
+    }
+    await this.page.getByTestId('download-all-dialog-confirm').click();
+    await this.downloadAllDialog.waitFor({ state: 'hidden' });
   }
 
   async goto(projectId: string): Promise<void> {

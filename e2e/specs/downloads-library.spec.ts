@@ -47,7 +47,7 @@ test('downloads wav, mp3 and pdf to disk, the library lists them, and plays offl
   const projectPage = new ProjectPage(app);
   await projectPage.goto(project.id);
   await expect(projectPage.deliverables).toHaveCount(3);
-  await projectPage.downloadAll.click();
+  await projectPage.downloadAllFiles();
   await expect(projectPage.downloadError).toHaveCount(0);
   await downloads.goto(session.appUrl);
   for (const format of ['wav', 'mp3', 'pdf']) {

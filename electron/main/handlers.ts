@@ -4,6 +4,7 @@ import type {
   LibraryItem,
   PeaksPayload,
   ProfilesState,
+  ProjectDownloadSelection,
   Settings,
 } from '../../shared/ipc';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
@@ -35,7 +36,7 @@ export interface DownloadsPort {
     format: DownloadJob['format'];
     version?: number;
   }): Promise<DownloadJob>;
-  startProject(input: { projectId: string; formats?: DownloadJob['format'][] }): Promise<DownloadJob[]>;
+  startProject(input: { projectId: string } & ProjectDownloadSelection): Promise<DownloadJob[]>;
   list(): DownloadJob[] | Promise<DownloadJob[]>;
   pause(id: string): Promise<DownloadJob> | DownloadJob;
   resume(id: string): Promise<DownloadJob> | DownloadJob;

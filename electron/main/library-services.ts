@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import { qaVerdict } from '../../shared/audio';
 import type { Deliverable, Project } from '../../shared/api';
-import { isAudioFormat, type LibraryItem, type MediaFormat } from '../../shared/ipc';
+import {
+  isAudioFormat,
+  projectDownloads,
+  type LibraryItem,
+  type ProjectDownloadSelection,
+} from '../../shared/ipc';
 import type { Analyzer } from './audio/analyzer';
 import {
   createDownloads,
@@ -22,15 +27,6 @@ import { readPeaks } from './peaks-payload';
 import type { SettingsService } from './settings';
 
 type Request = DownloadRequest & { projectId?: string };
-
-/** Which formats a deliverable offers: audio as wav + mp3, scripts as pdf + their text. */
-export function formatsOf(deliverable: Pick<Deliverable, 'urls'>): MediaFormat[] {
-  const urls = deliverable.urls as Record<string, unknown>;
-  const out: MediaFormat[] = [];
-  for (const format of ['wav', 'mp3', 'pdf'] as const) if (typeof urls[format] === 'string') out.push(format);
-  if (typeof urls.content === 'string') out.push('txt');
-  return out;
-}
 
 /** Ordered length of an audio-ads deliverable: the `seconds` of its service (returned as units in seconds). */
 export function orderedSecondsFor(project: Project, serviceSubCategory: string): number | null {
@@ -126,14 +122,13 @@ export function createLibraryServices(deps: {
     return { ...base, url, ...(ca ? { ca } : {}) };
   }
 
-  async function resolveProject(projectId: string, formats?: MediaFormat[]): Promise<DownloadRequest[]> {
+  async function resolveProject(
+    projectId: string,
+    selection?: ProjectDownloadSelection,
+  ): Promise<DownloadRequest[]> {
     const list = await (await client()).listDeliverables(projectId);
     rememberDeliverables(projectId, list);
-    return list.flatMap((d) =>
-      formatsOf(d)
-        .filter((f) => (formats ? formats.includes(f) : f !== 'txt'))
-        .map((format) => ({ deliverableId: d.id, format, projectId }) as Request),
-    );
+    return projectDownloads(list, selection).map((file) => ({ ...file, projectId }) as Request);
   }
 
   function rememberDeliverables(projectId: string, list: Deliverable[]) {
@@ -217,7 +212,7 @@ export function createLibraryServices(deps: {
     },
     downloads: {
       start: (input) => downloads.start(input as Request),
-      startProject: (input) => downloads.startProject(input.projectId, input.formats),
+      startProject: ({ projectId, ...selection }) => downloads.startProject(projectId, selection),
       list: () => downloads.list(),
       pause: (id) => downloads.pause(id),
       resume: (id) => downloads.resume(id),

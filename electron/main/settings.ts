@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { DELIVERY_TARGET_IDS } from '../../shared/audio/qa';
-import type { Settings } from '../../shared/ipc';
+import { BULK_FORMATS, type Settings } from '../../shared/ipc';
 import { localError } from './local-error';
 import type { SettingsStore } from './profiles/settings-store';
 
@@ -15,6 +15,7 @@ const Stored = z
     deliveryTarget: z.enum(DELIVERY_TARGET_IDS),
     theme: z.enum(['system', 'light', 'dark']),
     notifications: z.boolean(),
+    downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1),
   })
   .partial();
 
@@ -42,6 +43,7 @@ export function createSettings(deps: {
     deliveryTarget: 'ebu-r128',
     theme: 'system',
     notifications: true,
+    downloadFormats: [...BULK_FORMATS],
     ...deps.defaults,
   };
   const current = (): Settings => {

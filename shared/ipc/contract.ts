@@ -20,6 +20,7 @@ import type {
 import { Id } from '../api/ids';
 import { DELIVERY_TARGET_IDS, type AudioAnalysis, type QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
+import { BULK_FORMATS } from './project-downloads';
 import type {
   AppInfo,
   DeliverableReadyEvent,
@@ -190,7 +191,14 @@ export const contract = {
       .strict(),
   ).returns<DownloadJob>(),
   'downloads.startProject': channel(
-    z.object({ projectId: id, formats: z.array(format).min(1).max(4).optional() }).strict(),
+    z
+      .object({
+        projectId: id,
+        formats: z.array(format).min(1).max(4).optional(),
+        /** Rejected takes are skipped unless asked for (see project-downloads.ts). */
+        includeRejected: z.boolean().optional(),
+      })
+      .strict(),
   ).returns<DownloadJob[]>(),
   'downloads.list': channel(none).returns<DownloadJob[]>(),
   'downloads.pause': channel(z.object({ id }).strict()).returns<DownloadJob>(),
@@ -214,6 +222,7 @@ export const contract = {
         deliveryTarget: target.optional(),
         theme: z.enum(['system', 'light', 'dark']).optional(),
         notifications: z.boolean().optional(),
+        downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1).max(BULK_FORMATS.length).optional(),
       })
       .strict(),
   ).returns<Settings>(),

@@ -2,3 +2,4 @@ export * from './channels';
 export * from './contract';
 export * from './types';
 export * from './api';
+export * from './project-downloads';

@@ -1,4 +1,5 @@
 import type { AudioAnalysis, DeliveryTargetId } from '../audio';
+import type { BulkFormat } from './project-downloads';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -120,6 +121,8 @@ export interface Settings {
   deliveryTarget: DeliveryTargetId;
   theme: 'system' | 'light' | 'dark';
   notifications: boolean;
+  /** Formats "Download all" fetches, as the producer last chose them. */
+  downloadFormats: BulkFormat[];
 }
 
 export interface DeliverableReadyEvent {

@@ -780,16 +780,16 @@ describe('downloads against the sandbox', () => {
   it('startProject queues every file of a project', async () => {
     const projectId = deliverables.get(postId)!.projectId;
     const { downloads } = manager({
-      resolveProject: async (id, formats) =>
+      resolveProject: async (id, selection) =>
         [...deliverables.entries()]
           .filter(([, d]) => d.projectId === id)
           .flatMap(([deliverableId, d]) =>
-            (formats ?? ['wav', 'mp3', 'pdf', 'txt'])
+            (selection?.formats ?? ['wav', 'mp3', 'pdf', 'txt'])
               .filter((f) => (f === 'txt' ? 'content' : f) in d.urls)
               .map((format) => ({ deliverableId, format })),
           ),
     });
-    const jobs = await downloads.startProject(projectId, ['mp3', 'pdf']);
+    const jobs = await downloads.startProject(projectId, { formats: ['mp3', 'pdf'] });
     expect(jobs.map((j) => j.format).sort()).toEqual(['mp3', 'mp3', 'pdf']);
     await downloads.idle();
     const states = (await downloads.list()).map((j) => [j.state, j.error]);

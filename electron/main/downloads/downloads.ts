@@ -10,6 +10,7 @@ import {
   type DownloadState,
   type LibraryItem,
   type MediaFormat,
+  type ProjectDownloadSelection,
 } from '../../../shared/ipc';
 import type { EventBus } from '../events';
 import { syncFile, syncFolder, type Library } from '../library/library';
@@ -72,7 +73,7 @@ export interface DownloadsDeps {
   >;
   resolve: (request: DownloadRequest) => Promise<ResolvedDownload>;
   /** Every file of a project in the given formats (the deliverables that have them). */
-  resolveProject?: (projectId: string, formats?: MediaFormat[]) => Promise<DownloadRequest[]>;
+  resolveProject?: (projectId: string, selection?: ProjectDownloadSelection) => Promise<DownloadRequest[]>;
   emit: EventBus['emit'];
   /** JSON file that keeps the queue across restarts (written atomically). */
   stateFile: string;
@@ -108,7 +109,7 @@ export interface Downloads {
   /** Resolves once the persisted queue is loaded (other methods wait for it too). */
   ready(): Promise<void>;
   start(request: DownloadRequest): Promise<DownloadJob>;
-  startProject(projectId: string, formats?: MediaFormat[]): Promise<DownloadJob[]>;
+  startProject(projectId: string, selection?: ProjectDownloadSelection): Promise<DownloadJob[]>;
   list(): Promise<DownloadJob[]>;
   pause(id: string): Promise<DownloadJob>;
   resume(id: string): Promise<DownloadJob>;
@@ -868,10 +869,10 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       return { ...job };
     },
 
-    async startProject(projectId, formats) {
+    async startProject(projectId, selection) {
       await readyPromise;
       if (!deps.resolveProject) throw new Error('Downloading a whole project is not available.');
-      const requests = await deps.resolveProject(projectId, formats);
+      const requests = await deps.resolveProject(projectId, selection);
       const jobs: DownloadJob[] = [];
       for (const request of requests) jobs.push(await downloads.start(request));
       return jobs;

@@ -9,7 +9,7 @@ import type {
   QuoteResponse,
   Read,
 } from '../../../shared/api';
-import type { DownloadJob } from '../../../shared/ipc';
+import type { DownloadJob, ProjectDownloadSelection } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 
 /** Filters of the projects list (spec: GET /projects query). */
@@ -209,8 +209,13 @@ export const useProjectsStore = defineStore('projects', () => {
     return api.projects.findRecent({ title });
   }
 
-  function downloadAll(projectId: string): Promise<DownloadJob[]> {
-    return api.downloads.startProject({ projectId });
+  /** Queues the files of a project the selection asks for (rejected takes only when included). */
+  function downloadAll(projectId: string, selection: ProjectDownloadSelection = {}): Promise<DownloadJob[]> {
+    return api.downloads.startProject({
+      projectId,
+      ...(selection.formats ? { formats: [...selection.formats] } : {}),
+      ...(selection.includeRejected ? { includeRejected: true } : {}),
+    });
   }
 
   function patchListRow(id: string, patch: Partial<ProjectListItem>): void {

@@ -6,7 +6,13 @@ import {
   emptyForm,
   errorAt,
   errorsByPath,
+  fieldCount,
+  fieldErrors,
   formIssues,
+  plainMessage,
+  prefillFromSample,
+  sampleOrderFromQuery,
+  sampleOrderQuery,
   sectionPath,
   serviceErrorPaths,
   type ProjectForm,
@@ -125,25 +131,160 @@ describe('field errors', () => {
     expect(formIssues(form)[0]!.path).toBe('services[2].ownMusicFileRights');
   });
 
-  it('maps a service 422 without issues onto the field its code names', () => {
+  it('maps a service 422 without issues onto the field its code names, in the words of its label', () => {
     const form = audioAds();
-    expect(serviceErrorPaths(form, { type: 'TITLE_TOO_LONG', message: 'too long' })).toEqual({
-      title: 'too long',
-    });
-    expect(serviceErrorPaths(form, { type: 'GENDER_AND_AGE_NOT_ACTIVE', message: 'inactive' })).toEqual({
-      'services[1].genderAndAge': 'inactive',
-    });
-    expect(serviceErrorPaths(form, { type: 'LANGUAGE_NOT_ACTIVE', message: 'no' })).toEqual({
-      'services[0].language': 'no',
+    expect(
+      serviceErrorPaths(form, { type: 'TITLE_TOO_LONG', message: 'title must be at most 100 characters.' }),
+    ).toEqual({ title: 'Title must be at most 100 characters.' });
+    expect(
+      serviceErrorPaths(form, { type: 'GENDER_AND_AGE_NOT_ACTIVE', message: 'genderAndAge is not active.' }),
+    ).toEqual({ 'services[1].genderAndAge': 'This gender and age is not available; pick another.' });
+    expect(serviceErrorPaths(form, { type: 'LANGUAGE_REQUIRED', message: 'language is required.' })).toEqual({
+      'services[0].language': 'Language is required.',
     });
     expect(
       serviceErrorPaths(form, {
         type: 'VALIDATION_ERROR',
         message: 'bad',
-        issues: [{ path: 'services[2].seconds', code: 'SECONDS_REQUIRED', message: 'Seconds please' }],
+        issues: [
+          { path: 'services[2].seconds', code: 'SECONDS_WRONG_TYPE', message: 'seconds must be above 0.' },
+        ],
       }),
-    ).toEqual({ 'services[2].seconds': 'Seconds please' });
+    ).toEqual({ 'services[2].seconds': 'Length (seconds) must be above 0.' });
     expect(serviceErrorPaths(form, { type: 'PROJECT_NOT_CREATED', message: 'x' })).toEqual({});
+  });
+});
+
+describe('plain words', () => {
+  // [case, issue, field at its path, message shown]
+  const cases: Array<
+    [string, Parameters<typeof plainMessage>[0], Parameters<typeof plainMessage>[1], string]
+  > = [
+    [
+      'a required field names its label',
+      {
+        path: 'services[0].genderAndAge',
+        code: 'GENDER_AND_AGE_REQUIRED',
+        message: 'genderAndAge is required.',
+      },
+      { name: 'genderAndAge', label: 'Gender and age' },
+      'Gender and age is required.',
+    ],
+    [
+      'an empty script is a missing one',
+      { path: 'services[0].script', code: 'SCRIPT_EMPTY', message: 'script must contain text.' },
+      { name: 'script', label: 'Script' },
+      'Script is required.',
+    ],
+    [
+      'an inactive choice asks for another',
+      { path: 'services[0].language', code: 'LANGUAGE_NOT_ACTIVE', message: 'language is not active (xx).' },
+      { name: 'language', label: 'Language' },
+      'This language is not available; pick another.',
+    ],
+    [
+      'a leading API name becomes the label, the rest is kept',
+      { path: 'services[0].seconds', code: 'SECONDS_WRONG_TYPE', message: 'seconds must be at most 3600.' },
+      { name: 'seconds', label: 'Length (seconds)' },
+      'Length (seconds) must be at most 3600.',
+    ],
+    [
+      'a nested API name counts for its field',
+      {
+        path: 'services[0].tone.conciseWordy',
+        code: 'TONE_WRONG_TYPE',
+        message: 'tone.conciseWordy must be a number.',
+      },
+      { name: 'tone', label: 'Tone' },
+      'Tone must be a number.',
+    ],
+    [
+      'a bad link says what a good one looks like',
+      { path: 'services[0].assetsFiles[0]', code: 'INVALID_URL', message: 'Not a URL.' },
+      { name: 'assetsFiles', label: 'Attachments' },
+      'Attachments: enter a full link starting with https://.',
+    ],
+    [
+      "the form's own plain messages stay as they are",
+      { path: 'services[2].trackId', message: 'Pick a track.' },
+      { name: 'trackId', label: 'Music library track' },
+      'Pick a track.',
+    ],
+    [
+      'a first word that is not the field stays',
+      { path: 'title', code: 'TITLE_TOO_LONG', message: 'too long' },
+      { name: 'title', label: 'Title' },
+      'too long',
+    ],
+    ['no known field: the message as sent', { path: '', message: 'Body broken.' }, undefined, 'Body broken.'],
+  ];
+  it.each(cases)('%s', (_name, issue, field, shown) => {
+    expect(plainMessage(issue, field)).toBe(shown);
+  });
+
+  it('no message the validator gives an empty form names an API field', () => {
+    for (const form of [voiceOver(), audioAds()]) {
+      form.title = '';
+      if (form.mainService === 'voice_over')
+        Object.assign(form.voiceOver, { genderAndAge: '', language: '', script: [] });
+      else Object.assign(form.adsVoiceOver, { genderAndAge: '', language: '' });
+      const errors = fieldErrors(form, validateCreateProject(buildBody(form)));
+      expect(Object.keys(errors).length).toBeGreaterThan(1);
+      for (const message of Object.values(errors)) {
+        expect(message).not.toMatch(/\b(genderAndAge|mainService|subCategory|title|language|script)\b/);
+      }
+      expect(errors.title).toBe('Title is required.');
+    }
+  });
+
+  it('counts fields, not paths', () => {
+    expect(
+      fieldCount({
+        title: 'a',
+        'services[0].script[0].part001': 'b',
+        'services[0].script[1].part002': 'c',
+        'services[1].tone.conciseWordy': 'd',
+      }),
+    ).toBe(3);
+  });
+});
+
+describe('order with this voice', () => {
+  const order = {
+    category: 'voice_over' as const,
+    language: 'eng-gb',
+    genderAndAge: 'middleAgeMale',
+    pro: 'Ada Lovelace',
+    sampleId: 's-42',
+  };
+
+  it('prefills a booking with the voice and the pro named in the remarks', () => {
+    const form = emptyForm();
+    prefillFromSample(form, order);
+    expect(form.fulfillmentType).toBe('booking');
+    expect(form.voiceOver).toMatchObject({ language: 'eng-gb', genderAndAge: 'middleAgeMale' });
+    expect(form.remarks).toContain('Ada Lovelace');
+    const body = buildBody(form);
+    expect(body.remarks).toContain('Ada Lovelace');
+    expect((body.services as Array<Record<string, unknown>>)[0]).toMatchObject({
+      genderAndAge: 'middleAgeMale',
+    });
+  });
+
+  it('fills the voice of an audio ad', () => {
+    const form = emptyForm();
+    prefillFromSample(form, { ...order, category: 'audio_ads' });
+    expect(form.mainService).toBe('audio_ads');
+    expect(form.adsVoiceOver).toMatchObject({ language: 'eng-gb', genderAndAge: 'middleAgeMale' });
+    expect(form.voiceOver.genderAndAge).toBe('');
+  });
+
+  it('round-trips through the route query and refuses a partial one', () => {
+    expect(sampleOrderFromQuery(sampleOrderQuery(order))).toEqual(order);
+    expect(sampleOrderFromQuery({ ...sampleOrderQuery(order), pro: '' })).toBeNull();
+    expect(sampleOrderFromQuery({ ...sampleOrderQuery(order), category: 'podcast' })).toBeNull();
+    expect(sampleOrderFromQuery({ ...sampleOrderQuery(order), voice: ['a', 'b'] })).toBeNull();
+    expect(sampleOrderFromQuery({})).toBeNull();
   });
 });
 

@@ -236,8 +236,116 @@ export function formIssues(form: ProjectForm): FieldIssue[] {
   return issues;
 }
 
-/** Field paths of the form, keyed the way the validator and the service write them. */
+/** Field paths of the form, keyed the way the validator and the service write them; values are plain messages. */
 export type FieldErrors = Record<string, string>;
+
+/** A problem as the shared validator or the service reports it (`code` absent for the form's own checks). */
+export interface ReportedIssue {
+  path: string;
+  code?: string;
+  message: string;
+}
+
+/** The label shown beside each field, by section: the form shows them and its messages speak them. */
+export const FIELD_LABELS = {
+  project: {
+    mainService: 'Category',
+    title: 'Title',
+    fulfillmentType: 'Fulfillment',
+    remarks: 'Remarks for the creatives',
+    test: 'Test project',
+    fake: 'Fake project',
+    services: 'Services',
+  },
+  voiceOver: { language: 'Language', genderAndAge: 'Gender and age', purpose: 'Purpose', script: 'Script' },
+  scriptwriting: {
+    seconds: 'Length (seconds)',
+    language: 'Language',
+    voicePerspective: 'Voice perspective',
+    topic: 'Topic',
+    purpose: 'Goal of the script',
+    targetAudience: 'Target audience',
+    keywords: 'Keywords',
+    remarks: 'Remarks for the writer',
+    tone: 'Tone',
+    assetsFiles: 'Attachments',
+  },
+  adsVoiceOver: {
+    language: 'Language',
+    genderAndAge: 'Gender and age',
+    purpose: 'Purpose',
+    remarks: 'Remarks for the voice',
+    assetsFiles: 'Attachments',
+  },
+  postProduction: {
+    seconds: 'Length (seconds)',
+    remarks: 'Remarks for the mix',
+    trackId: 'Music library track',
+    ownMusicFile: 'Link to your music file',
+    ownMusicFileRights: 'Music rights',
+    proSelectsMusic: 'Background music',
+    assetsFiles: 'Attachments',
+  },
+} as const satisfies Record<'project' | Section, Record<string, string>>;
+
+/** Heading of each section, for an issue about a whole service. */
+export const SECTION_TITLES: Record<Section, string> = {
+  voiceOver: 'Voice over',
+  scriptwriting: 'Script writing',
+  adsVoiceOver: 'Voice over',
+  postProduction: 'Post production',
+};
+
+const SERVICE_PATH = /^services\[(\d+)\](?:\.([A-Za-z]+))?/;
+const TOP_FIELD = /^[A-Za-z]+/;
+
+/** The field a path points into, as the API names it and as the form labels it. */
+export function fieldAt(form: ProjectForm, path: string): { name: string; label: string } | undefined {
+  const service = SERVICE_PATH.exec(path);
+  if (service) {
+    const section = sectionOrder(form)[Number(service[1])];
+    if (!section) return undefined;
+    if (!service[2]) return { name: 'services', label: SECTION_TITLES[section] };
+    const label = (FIELD_LABELS[section] as Record<string, string>)[service[2]];
+    return label ? { name: service[2], label } : undefined;
+  }
+  const name = TOP_FIELD.exec(path)?.[0];
+  const label = name ? (FIELD_LABELS.project as Record<string, string>)[name] : undefined;
+  return name && label ? { name, label } : undefined;
+}
+
+/**
+ * An issue in the producer's words, naming the field by its label: "Gender and age is required." rather than the
+ * validator's "genderAndAge is required.". A message that starts with the API's name of the field gets the label.
+ */
+export function plainMessage(
+  issue: ReportedIssue,
+  field: { name: string; label: string } | undefined,
+): string {
+  if (!field) return issue.message;
+  const { name, label } = field;
+  const code = issue.code ?? '';
+  if (code.endsWith('_REQUIRED') || code === 'SCRIPT_EMPTY') return `${label} is required.`;
+  if (code.endsWith('_NOT_ACTIVE')) return `This ${label.toLowerCase()} is not available; pick another.`;
+  if (code === 'INVALID_URL') return `${label}: enter a full link starting with https://.`;
+  const leading = /^[A-Za-z]+(?:[.[]\S*)?(?=\s)/.exec(issue.message)?.[0];
+  if (leading && leading.split(/[.[]/)[0] === name) return `${label}${issue.message.slice(leading.length)}`;
+  return issue.message;
+}
+
+/** Issues as plain messages under their fields; the first message per path wins until it is fixed. */
+export function fieldErrors(form: ProjectForm, issues: readonly ReportedIssue[]): FieldErrors {
+  return errorsByPath(
+    issues.map((issue) => ({ path: issue.path, message: plainMessage(issue, fieldAt(form, issue.path)) })),
+  );
+}
+
+/** How many fields show a message: nested paths (a script part, a tone axis) count for their field. */
+export function fieldCount(errors: FieldErrors): number {
+  return new Set(
+    Object.keys(errors).map((path) => SERVICE_PATH.exec(path)?.[0] ?? TOP_FIELD.exec(path)?.[0] ?? path),
+  ).size;
+}
 
 /** First message per path; later issues on the same field wait until the first is fixed. */
 export function errorsByPath(issues: ReadonlyArray<{ path: string; message: string }>): FieldErrors {
@@ -275,24 +383,85 @@ const CODE_FIELDS: Array<[RegExp, string]> = [
   [/^SUBCATEGORY_/, 'subCategory'],
   [/^SERVICES?_/, 'services'],
 ];
+const TOP_LEVEL_FIELDS = new Set([
+  'title',
+  'mainService',
+  'remarks',
+  'fake',
+  'test',
+  'fulfillmentType',
+  'services',
+]);
 
 /**
- * Maps a service 422 onto form paths: its issues when it sent some, otherwise the field its code names,
- * on the first service that has that field.
+ * Maps a service 422 onto form paths, in plain words: its issues when it sent some, otherwise the field its code
+ * names, on the first service that has that field. Empty when it concerns no field of the form.
  */
 export function serviceErrorPaths(
   form: ProjectForm,
   error: { type: string; message: string; issues?: Array<{ path: string; code: string; message: string }> },
 ): FieldErrors {
-  if (error.issues?.length) return errorsByPath(error.issues);
+  if (error.issues?.length) return fieldErrors(form, error.issues);
   const match = CODE_FIELDS.find(([pattern]) => pattern.test(error.type));
   if (!match) return {};
   const field = match[1];
-  if (['title', 'mainService', 'remarks', 'fake', 'test', 'fulfillmentType', 'services'].includes(field)) {
-    return { [field]: error.message };
+  let path = field;
+  if (!TOP_LEVEL_FIELDS.has(field)) {
+    const services = buildBody(form).services as Array<Record<string, unknown>>;
+    const index = services.findIndex((s) => field in s);
+    path = `services[${Math.max(0, index)}].${field}`;
   }
-  const body = buildBody(form);
-  const services = body.services as Array<Record<string, unknown>>;
-  const index = services.findIndex((s) => field in s);
-  return { [`services[${Math.max(0, index)}].${field}`]: error.message };
+  return fieldErrors(form, [{ path, code: error.type, message: error.message }]);
+}
+
+/** What "Order with this voice" carries from a sample to the new-project form. */
+export interface SampleOrder {
+  category: ProjectForm['mainService'];
+  language: string;
+  genderAndAge: string;
+  /** The pro's name as the sample shows it. */
+  pro: string;
+  sampleId: string;
+}
+
+/** The request the service reads to assign the pro: the create body has no field for a pro (spec, POST /projects). */
+export function sampleOrderRemarks(order: SampleOrder): string {
+  return `Please book ${order.pro} for this project (the voice of sample ${order.sampleId}).`;
+}
+
+/** A booking with the sample's language and voice, and the pro named in the remarks for the creatives. */
+export function prefillFromSample(form: ProjectForm, order: SampleOrder): void {
+  form.mainService = order.category;
+  form.fulfillmentType = 'booking';
+  const voice = order.category === 'voice_over' ? form.voiceOver : form.adsVoiceOver;
+  voice.language = order.language;
+  voice.genderAndAge = order.genderAndAge;
+  if (order.category === 'audio_ads') form.scriptwriting.language = order.language;
+  form.remarks = sampleOrderRemarks(order);
+}
+
+/** The route query that opens the form for a sample (kept in the address, so a reload keeps the order). */
+export function sampleOrderQuery(order: SampleOrder): Record<string, string> {
+  return {
+    sample: order.sampleId,
+    pro: order.pro,
+    category: order.category,
+    language: order.language,
+    voice: order.genderAndAge,
+  };
+}
+
+/** Reads the query back; null unless every part is there and the category is one the form has. */
+export function sampleOrderFromQuery(query: Record<string, unknown>): SampleOrder | null {
+  const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string).trim() : '');
+  const category = text('category');
+  const order = {
+    sampleId: text('sample'),
+    pro: text('pro'),
+    language: text('language'),
+    genderAndAge: text('voice'),
+  };
+  if (category !== 'voice_over' && category !== 'audio_ads') return null;
+  if (Object.values(order).some((value) => !value)) return null;
+  return { category, ...order };
 }

@@ -1,0 +1,54 @@
+import { computed, onBeforeUnmount, ref, watch } from 'vue';
+import type { QuoteResponse } from '../../../../shared/api';
+import { validateQuote } from '../../../../shared/api/validate-project';
+import { useProjectsStore } from '../../stores/projects';
+import { buildQuoteBody, formIssues, type ProjectForm } from './project-form';
+
+const QUOTE_DEBOUNCE_MS = 450;
+
+/** The price of the form as it is edited: asked once the form is quotable, debounced, latest answer wins. */
+export function useLiveQuote(form: ProjectForm) {
+  const projects = useProjectsStore();
+  const quote = ref<QuoteResponse | null>(null);
+  const error = ref<unknown>(null);
+  const quoting = ref(false);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let seq = 0;
+  const body = computed(() => buildQuoteBody(form));
+  const quotable = computed(() => validateQuote(body.value).length === 0 && formIssues(form).length === 0);
+
+  watch(
+    () => JSON.stringify(body.value),
+    () => {
+      clearTimeout(timer);
+      if (!quotable.value) {
+        seq++;
+        quoting.value = false;
+        quote.value = null;
+        error.value = null;
+        return;
+      }
+      quoting.value = true;
+      timer = setTimeout(() => void refresh(), QUOTE_DEBOUNCE_MS);
+    },
+    { immediate: true },
+  );
+
+  async function refresh(): Promise<void> {
+    const mine = ++seq;
+    try {
+      const answer = await projects.quote(body.value);
+      if (mine !== seq) return;
+      quote.value = answer;
+      error.value = null;
+    } catch (caught) {
+      if (mine !== seq) return;
+      error.value = caught;
+    } finally {
+      if (mine === seq) quoting.value = false;
+    }
+  }
+  onBeforeUnmount(() => clearTimeout(timer));
+
+  return { quote, error, quoting, quotable };
+}
