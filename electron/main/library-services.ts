@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import { qaVerdict } from '../../shared/audio';
-import type { Deliverable, Project } from '../../shared/api';
+import { orderedSecondsOf, type Deliverable, type Project } from '../../shared/api';
 import { isAudioFormat, type LibraryItem, type MediaFormat } from '../../shared/ipc';
 import type { Analyzer } from './audio/analyzer';
 import {
@@ -108,7 +108,7 @@ export function createLibraryServices(deps: {
       serviceSubCategory: deliverable.serviceSubCategory,
       deliverableName: deliverable.name,
       version,
-      orderedSeconds: orderedSecondsFor(project, deliverable.serviceSubCategory),
+      orderedSeconds: orderedSecondsOf(project, deliverable.serviceSubCategory),
     };
     if (request.format === 'txt') {
       if (typeof urls.content !== 'string')

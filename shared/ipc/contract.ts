@@ -18,6 +18,7 @@ import type {
   Read,
 } from '../api';
 import { Id } from '../api/ids';
+import { ListProjectsParams, SearchParams, TracksParams } from '../api/schemas';
 import type { AudioAnalysis, QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
 import type {
@@ -51,8 +52,6 @@ const id = Id;
 const none = z.undefined().or(z.null()).or(z.object({}).strict());
 const url = z.string().max(2000);
 const text = (max: number) => z.string().max(max);
-const page = z.number().int().min(1).max(1_000_000);
-const pageSize = z.number().int().min(1).max(500);
 const format = z.enum(['wav', 'mp3', 'pdf', 'txt']);
 const target = z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']);
 
@@ -91,24 +90,9 @@ export const contract = {
   'catalog.attributeValues': channel(z.object({ categoryId: id, attributeId: id }).strict()).returns<
     AttributeValue[]
   >(),
-  'catalog.tracks': channel(
-    z
-      .object({ typeId: text(100).optional(), subtypeId: text(100).optional() })
-      .strict()
-      .optional(),
-  ).returns<Track[]>(),
+  'catalog.tracks': channel(TracksParams.strict().optional()).returns<Track[]>(),
 
-  'projects.list': channel(
-    z
-      .object({
-        page: page.optional(),
-        pageSize: pageSize.optional(),
-        titleQuery: text(200).optional(),
-        category: text(100).optional(),
-      })
-      .strict()
-      .optional(),
-  ).returns<Read<ListProjectsResponse>>(),
+  'projects.list': channel(ListProjectsParams.strict().optional()).returns<Read<ListProjectsResponse>>(),
   'projects.get': channel(z.object({ id }).strict()).returns<Read<Project>>(),
   // The body is checked field by field by the service (and by the shared validator in the form): here only its
   // outer shape, so every spec 422 code can still reach the UI from the service itself.
@@ -154,24 +138,7 @@ export const contract = {
   ).returns<RevisionResponse>(),
   'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<Read<VersionsResponse>>(),
 
-  'samples.search': channel(
-    z
-      .object({
-        categoryId: id,
-        currency: text(10).optional(),
-        page: page.optional(),
-        pageSize: pageSize.optional(),
-        language: text(100).optional(),
-        genderAndAge: text(100).optional(),
-        turnAroundTimeDays: z.number().int().min(0).max(365).optional(),
-        minimumPrice: z.number().min(0).max(1e9).optional(),
-        maximumPrice: z.number().min(0).max(1e9).optional(),
-        units: z.number().min(0).max(1e9).optional(),
-        unitType: text(20).optional(),
-        purpose: z.union([z.number(), text(100)]).optional(),
-      })
-      .strict(),
-  ).returns<Read<SearchResponse>>(),
+  'samples.search': channel(SearchParams.strict()).returns<Read<SearchResponse>>(),
 
   /** A playable URL for audio the service linked (deliverable, version, sample, track): proxied by main. */
   'media.remoteUrl': channel(z.object({ url }).strict()).returns<MediaUrl>(),

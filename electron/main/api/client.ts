@@ -35,14 +35,20 @@ import {
   VersionsResponse,
   ApproveAllResponse,
   type AttributeValue,
+  type CancelProjectBody,
+  type RejectDeliverableBody,
+  type RevisionBody,
   type Category,
   type CategoryAttribute,
   type CreateProjectBodyInput,
   type Operation,
   type ProjectListItem,
   type QuoteBody,
+  type ListProjectsParams,
   type Read,
+  type SearchParams,
   type SkippedItem,
+  type TracksParams,
 } from '../../../shared/api';
 import { ApiClientError, isApiClientError, type CreateOutcomeUnknownDetails } from './errors';
 import { builtinFallbacks, type ApiFallbacks } from './fallbacks';
@@ -75,53 +81,11 @@ export interface UnreadableReport {
   skipped: SkippedItem[];
 }
 
-/** Query of `GET /projects`; absent fields take the service's defaults. */
-export interface ListProjectsParams {
-  page?: number;
-  pageSize?: number;
-  titleQuery?: string;
-  category?: string;
-}
-
-/** Query of `GET /search`. */
-export interface SearchParams {
-  categoryId: string;
-  currency?: string;
-  page?: number;
-  pageSize?: number;
-  language?: string;
-  genderAndAge?: string;
-  turnAroundTimeDays?: number;
-  minimumPrice?: number;
-  maximumPrice?: number;
-  units?: number;
-  unitType?: string;
-  purpose?: string | number;
-}
-
-export interface CancelParams {
-  reason: string;
-  /** `main` or `main.sub` (service-facts 2a). */
-  reasonCode: string;
-}
-
-export interface RejectParams {
-  reason?: string;
-  reasonCode?: string;
-  newGenderAndAge?: string;
-}
-
-export interface RevisionParams {
-  instructions: string;
-  reason?: string;
-  revisionCode?: string;
-  checkTalent?: boolean;
-}
-
-export interface TracksParams {
-  typeId?: string;
-  subtypeId?: string;
-}
+/** What a cancel sends beside its status; both fields go out (`reasonCode`: `main` or `main.sub`, service-facts 2a). */
+export type CancelParams = Required<Omit<CancelProjectBody, 'status'>>;
+export type RejectParams = Omit<RejectDeliverableBody, 'status'>;
+/** A revision as callers hold it (`checkTalent` defaults to false). */
+export type RevisionParams = z.input<typeof RevisionBody>;
 
 /**
  * A create body as callers hold it: the typed input, or an unchecked record from the renderer
