@@ -207,35 +207,27 @@ export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
 export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = Exclude<Contract[C]['output'], undefined>;
 
-/** Payloads of the events main pushes. */
-export interface EventPayloads {
-  'downloads.progress': DownloadProgress[];
-  'downloads.changed': DownloadJob;
-  'library.changed': { count: number };
-  'deliverable.ready': DeliverableReadyEvent;
-  'profile.changed': ProfilesState;
-  'watcher.status': WatcherStatus;
-  /** A native menu item was chosen (its accelerator, or a click). */
-  'menu.command': { command: MenuCommand };
-  /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
-  'app.navigate': { route: string };
-  'updates.status': UpdateStatus;
-}
+/** A record keyed by exactly the names K: a missing or an extra key does not compile. */
+type Catalog<K extends PropertyKey, T extends Record<K, unknown> & Record<Exclude<keyof T, K>, never>> = T;
 
-// Compile-time check that every event has a payload type and nothing else does.
+/** Payloads of the events main pushes: one for each name in EVENTS (channels.ts), and no other. */
+export type EventPayloads = Catalog<
+  EventName,
+  {
+    'downloads.progress': DownloadProgress[];
+    'downloads.changed': DownloadJob;
+    'library.changed': { count: number };
+    'deliverable.ready': DeliverableReadyEvent;
+    'profile.changed': ProfilesState;
+    'watcher.status': WatcherStatus;
+    /** A native menu item was chosen (its accelerator, or a click). */
+    'menu.command': { command: MenuCommand };
+    /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
+    'app.navigate': { route: string };
+    'updates.status': UpdateStatus;
+  }
+>;
 export type EventPayload<E extends EventName> = EventPayloads[E];
-const _eventsCovered: Record<EventName, true> = {
-  'downloads.progress': true,
-  'downloads.changed': true,
-  'library.changed': true,
-  'deliverable.ready': true,
-  'profile.changed': true,
-  'watcher.status': true,
-  'menu.command': true,
-  'app.navigate': true,
-  'updates.status': true,
-};
-void _eventsCovered;
 
 /** What every invoke answers, whichever transport carries it. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcErrorBody };
