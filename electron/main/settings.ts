@@ -1,21 +1,12 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { z } from 'zod';
-import type { Settings } from '../../shared/ipc';
+import { SettingsSchema, type Settings } from '../../shared/ipc/settings';
 import { localError } from './local-error';
 import type { SettingsStore } from './profiles/settings-store';
 
 const KEY = 'preferences';
 
-const Stored = z
-  .object({
-    libraryDir: z.string().min(1),
-    concurrency: z.number().int().min(1).max(8),
-    deliveryTarget: z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']),
-    theme: z.enum(['system', 'light', 'dark']),
-    notifications: z.boolean(),
-  })
-  .partial();
+const Stored = SettingsSchema.partial();
 
 export interface SettingsService {
   get(): Promise<Settings>;

@@ -19,6 +19,8 @@ import type {
 } from '../api';
 import { Id } from '../api/ids';
 import { ListProjectsParams, SearchParams, TracksParams } from '../api/schemas';
+import { DeliveryTargetSchema, SettingsSchema, type Settings } from './settings';
+import { MEDIA_FORMATS } from './types';
 import type { AudioAnalysis, QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
 import type {
@@ -31,7 +33,6 @@ import type {
   MenuCommand,
   PeaksPayload,
   ProfilesState,
-  Settings,
   UpdateStatus,
   WatcherStatus,
 } from './types';
@@ -52,8 +53,8 @@ const id = Id;
 const none = z.undefined().or(z.null()).or(z.object({}).strict());
 const url = z.string().max(2000);
 const text = (max: number) => z.string().max(max);
-const format = z.enum(['wav', 'mp3', 'pdf', 'txt']);
-const target = z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']);
+const format = z.enum(MEDIA_FORMATS);
+const target = DeliveryTargetSchema;
 
 /** The whole renderer -> main surface. Main validates every input against these schemas. */
 export const contract = {
@@ -172,17 +173,7 @@ export const contract = {
   'library.peaks': channel(z.object({ id }).strict()).returns<PeaksPayload | null>(),
 
   'settings.get': channel(none).returns<Settings>(),
-  'settings.set': channel(
-    z
-      .object({
-        libraryDir: text(4000).min(1).optional(),
-        concurrency: z.number().int().min(1).max(8).optional(),
-        deliveryTarget: target.optional(),
-        theme: z.enum(['system', 'light', 'dark']).optional(),
-        notifications: z.boolean().optional(),
-      })
-      .strict(),
-  ).returns<Settings>(),
+  'settings.set': channel(SettingsSchema.partial().strict()).returns<Settings>(),
 
   'audio.analyze': channel(z.object({ id }).strict()).returns<AudioAnalysis>(),
   'audio.qa': channel(

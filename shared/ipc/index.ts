@@ -1,4 +1,5 @@
 export * from './channels';
 export * from './contract';
 export * from './types';
+export * from './settings';
 export * from './api';
