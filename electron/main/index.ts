@@ -7,7 +7,7 @@ import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startElectronApp } from './electron/app';
-import { utilitySandboxSpawner } from './electron/sandbox-process';
+import { utilitySandboxSpawner } from './electron/sandbox-utility-process';
 import { MEDIA_SCHEME } from './electron/types';
 import { createSafeStorageSecretStore } from './secrets';
 import { createServices } from './services';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import { qaVerdict } from '../../shared/audio';
-import type { Deliverable, Project } from '../../shared/api';
+import { orderedSecondsOf, type Deliverable } from '../../shared/api';
 import {
   isAudioFormat,
   projectDownloads,
@@ -27,15 +27,6 @@ import { readPeaks } from './peaks-payload';
 import type { SettingsService } from './settings';
 
 type Request = DownloadRequest & { projectId?: string };
-
-/** Ordered length of an audio-ads deliverable: the `seconds` of its service (returned as units in seconds). */
-export function orderedSecondsFor(project: Project, serviceSubCategory: string): number | null {
-  if (project.mainService !== 'audio_ads') return null;
-  const service = project.services.find((s) => s.subCategory === serviceSubCategory);
-  if (!service) return null;
-  if (typeof service.seconds === 'number') return service.seconds;
-  return service.unitType === 'seconds' && typeof service.units === 'number' ? service.units : null;
-}
 
 /**
  * The offline library and the download manager, resolved against the active profile's service: the renderer
@@ -104,7 +95,7 @@ export function createLibraryServices(deps: {
       serviceSubCategory: deliverable.serviceSubCategory,
       deliverableName: deliverable.name,
       version,
-      orderedSeconds: orderedSecondsFor(project, deliverable.serviceSubCategory),
+      orderedSeconds: orderedSecondsOf(project, deliverable.serviceSubCategory),
     };
     if (request.format === 'txt') {
       if (typeof urls.content !== 'string')

@@ -12,7 +12,7 @@ import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
 import { createQaTargets } from './qa-targets';
 import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from './sandbox-launcher';
-import { nodeSandboxSpawner } from './sandbox-process';
+import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
 import { createWatcher, createWatcherMemoryFile } from './watcher';

@@ -1,23 +1,13 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { z } from 'zod';
-import { DELIVERY_TARGET_IDS } from '../../shared/audio/qa';
-import { BULK_FORMATS, type Settings } from '../../shared/ipc';
+import { BULK_FORMATS } from '../../shared/ipc/project-downloads';
+import { SettingsSchema, type Settings } from '../../shared/ipc/settings';
 import { localError } from './local-error';
 import type { SettingsStore } from './profiles/settings-store';
 
 const KEY = 'preferences';
 
-const Stored = z
-  .object({
-    libraryDir: z.string().min(1),
-    concurrency: z.number().int().min(1).max(8),
-    deliveryTarget: z.enum(DELIVERY_TARGET_IDS),
-    theme: z.enum(['system', 'light', 'dark']),
-    notifications: z.boolean(),
-    downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1),
-  })
-  .partial();
+const Stored = SettingsSchema.partial();
 
 export interface SettingsService {
   get(): Promise<Settings>;

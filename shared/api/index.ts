@@ -5,3 +5,4 @@ export * from './reasons';
 export * from './validate-project';
 export * from './ids';
 export * from './read-answer';
+export * from './ordered-seconds';

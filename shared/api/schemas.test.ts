@@ -451,6 +451,23 @@ describe('query schemas', () => {
     expect(S.UNIT_TYPES).toEqual(['seconds', 'minutes', 'hours', 'units']);
   });
 
+  it.each([
+    ['search', S.SearchParams, S.SearchQuery],
+    ['projects list', S.ListProjectsParams, S.ListProjectsQuery],
+    ['tracks', S.TracksParams, S.TracksQuery],
+  ] as const)('the %s query string reads exactly the fields a caller sends', (_name, params, query) => {
+    expect(Object.keys(query.shape).sort()).toEqual(Object.keys(params.shape).sort());
+  });
+
+  it('bounds what a caller may ask, where the service reads any text', () => {
+    const long = 'x'.repeat(101);
+    expect(S.SearchParams.safeParse({ categoryId: 'voice_over', language: long }).success).toBe(false);
+    expect(S.SearchParams.safeParse({ categoryId: 'a/b' }).success).toBe(false);
+    expect(S.SearchParams.safeParse({ categoryId: 'voice_over', pageSize: 501 }).success).toBe(false);
+    expect(S.SearchQuery.parse({ categoryId: 'voice_over', language: long }).language).toBe(long);
+    expect(S.ListProjectsParams.safeParse({ titleQuery: 'x'.repeat(201) }).success).toBe(false);
+  });
+
   it('drops empty track filters', () => {
     expect(S.TracksQuery.parse({ typeId: '', subtypeId: 'casual' })).toEqual({
       typeId: undefined,

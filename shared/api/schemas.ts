@@ -9,6 +9,7 @@
  * Request schemas type the body; the spec's 422 validation codes come from validate-project.ts.
  */
 import { z } from 'zod';
+import { Id } from './ids';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists
@@ -75,6 +76,24 @@ function queryPage(fallback: number) {
 /** Query-string text: absent becomes the given default. */
 function queryText(fallback: string) {
   return z.string().default(fallback);
+}
+
+/** Page number and size as a caller asks for them (bounded so no input asks for an absurd page). */
+const requestPage = z.number().int().min(1).max(1_000_000);
+const requestPageSize = z.number().int().min(1).max(500);
+/** Request text with a length bound. */
+const requestText = (max: number) => z.string().max(max);
+
+/**
+ * The query-string reading of a typed query: the same fields, each replaced only where the text of a URL
+ * needs another rule (numbers arrive as text, the service's defaults fill what is absent). Overrides must
+ * name fields of the query, so the two shapes cannot drift apart.
+ */
+function asQueryString<S extends z.ZodRawShape, O extends { [K in keyof S]?: z.ZodType }>(
+  query: z.ZodObject<S>,
+  fromText: O & Record<Exclude<keyof O, keyof S>, never>,
+) {
+  return query.extend(fromText);
 }
 
 export const MainService = z.enum(MAIN_SERVICES);
@@ -348,8 +367,17 @@ export const CancelProjectResponse = z.looseObject({
 });
 export type CancelProjectResponse = z.infer<typeof CancelProjectResponse>;
 
-/** Query of `GET /projects` (numbers arrive as query strings). */
-export const ListProjectsQuery = z.object({
+/** What a caller asks of `GET /projects`; absent fields take the service's defaults. */
+export const ListProjectsParams = z.object({
+  page: requestPage.optional(),
+  pageSize: requestPageSize.optional(),
+  titleQuery: requestText(200).optional(),
+  category: requestText(100).optional(),
+});
+export type ListProjectsParams = z.infer<typeof ListProjectsParams>;
+
+/** Query of `GET /projects` as the service reads it (numbers arrive as query strings). */
+export const ListProjectsQuery = asQueryString(ListProjectsParams, {
   page: queryPage(1),
   pageSize: queryPage(20),
   titleQuery: queryText(''),
@@ -503,22 +531,41 @@ export const Sample = z.looseObject({
 export type Sample = z.infer<typeof Sample>;
 
 /**
- * Query of `GET /search`. `unitType` accepts any string: a value outside UNIT_TYPES is the
- * service error UNITTYPE_NOT_ALLOWED, not a parse failure. `purpose` is typed number in the spec
- * but create uses string ids (a docs error per service-facts 3), so it stays a string.
+ * What a caller asks of `GET /search`; absent fields take the service's defaults. `unitType` accepts any
+ * string: a value outside UNIT_TYPES is the service error UNITTYPE_NOT_ALLOWED, not a parse failure.
+ * `purpose` is typed number in the spec but create uses string ids (a docs error per service-facts 3).
  */
-export const SearchQuery = z.object({
+export const SearchParams = z.object({
+  categoryId: Id,
+  currency: requestText(10).optional(),
+  page: requestPage.optional(),
+  pageSize: requestPageSize.optional(),
+  language: requestText(100).optional(),
+  genderAndAge: requestText(100).optional(),
+  /** Maximum turnaround in days. */
+  turnAroundTimeDays: z.number().int().min(0).max(365).optional(),
+  minimumPrice: z.number().min(0).max(1e9).optional(),
+  maximumPrice: z.number().min(0).max(1e9).optional(),
+  units: z.number().min(0).max(1e9).optional(),
+  unitType: requestText(20).optional(),
+  purpose: z.union([z.number(), requestText(100)]).optional(),
+});
+export type SearchParams = z.infer<typeof SearchParams>;
+
+/** Query of `GET /search` as the service reads it: numbers from text, the spec's defaults filled in. */
+export const SearchQuery = asQueryString(SearchParams, {
   categoryId: z.string().min(1),
   currency: queryText('USD'),
   page: queryPage(1),
   pageSize: queryPage(20),
-  language: z.string().optional(),
-  genderAndAge: z.string().optional(),
   turnAroundTimeDays: queryNumber(),
   minimumPrice: queryNumber(),
   maximumPrice: queryNumber(),
   units: queryNumber(),
   unitType: queryText('units'),
+  // The service bounds its own text fields; the caller's limits above are main's, not the service's.
+  language: z.string().optional(),
+  genderAndAge: z.string().optional(),
   purpose: z.string().optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
@@ -589,7 +636,15 @@ export type Track = z.infer<typeof Track>;
 export const TracksResponse = z.array(Track);
 export type TracksResponse = z.infer<typeof TracksResponse>;
 
-export const TracksQuery = z.object({
+/** What a caller asks of `GET /tracks`: a music type and subtype, both optional. */
+export const TracksParams = z.object({
+  typeId: requestText(100).optional(),
+  subtypeId: requestText(100).optional(),
+});
+export type TracksParams = z.infer<typeof TracksParams>;
+
+/** Query of `GET /tracks` as the service reads it: an empty value means absent. */
+export const TracksQuery = asQueryString(TracksParams, {
   typeId: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   subtypeId: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 });

@@ -1,4 +1,8 @@
-/** Every IPC channel, as `namespace.method`. The preload allowlists exactly these; nothing else is callable. */
+/**
+ * Every IPC channel, as `namespace.method`. The preload allowlists exactly these; nothing else is callable.
+ * The names live here, apart from their schemas, so the sandboxed preload bundles no zod; contract.ts is keyed by
+ * this list and does not compile with a name missing or extra (likewise EventPayloads for EVENTS).
+ */
 export const CHANNELS = [
   'app.info',
   'profiles.list',

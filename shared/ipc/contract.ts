@@ -18,9 +18,11 @@ import type {
   Read,
 } from '../api';
 import { Id } from '../api/ids';
-import { DELIVERY_TARGET_IDS, type AudioAnalysis, type QaVerdict } from '../audio';
+import { ListProjectsParams, SearchParams, TracksParams } from '../api/schemas';
+import { DeliveryTargetSchema, SettingsSchema, type Settings } from './settings';
+import { MEDIA_FORMATS } from './types';
+import type { AudioAnalysis, QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
-import { BULK_FORMATS } from './project-downloads';
 import type {
   AppInfo,
   DeliverableReadyEvent,
@@ -32,7 +34,6 @@ import type {
   PeaksPayload,
   ProfilesState,
   ProjectQaTarget,
-  Settings,
   UpdateStatus,
   WatcherStatus,
 } from './types';
@@ -53,10 +54,8 @@ const id = Id;
 const none = z.undefined().or(z.null()).or(z.object({}).strict());
 const url = z.string().max(2000);
 const text = (max: number) => z.string().max(max);
-const page = z.number().int().min(1).max(1_000_000);
-const pageSize = z.number().int().min(1).max(500);
-const format = z.enum(['wav', 'mp3', 'pdf', 'txt']);
-const target = z.enum(DELIVERY_TARGET_IDS);
+const format = z.enum(MEDIA_FORMATS);
+const target = DeliveryTargetSchema;
 
 /** The whole renderer -> main surface. Main validates every input against these schemas. */
 export const contract = {
@@ -93,24 +92,9 @@ export const contract = {
   'catalog.attributeValues': channel(z.object({ categoryId: id, attributeId: id }).strict()).returns<
     AttributeValue[]
   >(),
-  'catalog.tracks': channel(
-    z
-      .object({ typeId: text(100).optional(), subtypeId: text(100).optional() })
-      .strict()
-      .optional(),
-  ).returns<Track[]>(),
+  'catalog.tracks': channel(TracksParams.strict().optional()).returns<Track[]>(),
 
-  'projects.list': channel(
-    z
-      .object({
-        page: page.optional(),
-        pageSize: pageSize.optional(),
-        titleQuery: text(200).optional(),
-        category: text(100).optional(),
-      })
-      .strict()
-      .optional(),
-  ).returns<Read<ListProjectsResponse>>(),
+  'projects.list': channel(ListProjectsParams.strict().optional()).returns<Read<ListProjectsResponse>>(),
   'projects.get': channel(z.object({ id }).strict()).returns<Read<Project>>(),
   // The body is checked field by field by the service (and by the shared validator in the form): here only its
   // outer shape, so every spec 422 code can still reach the UI from the service itself.
@@ -156,24 +140,7 @@ export const contract = {
   ).returns<RevisionResponse>(),
   'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<Read<VersionsResponse>>(),
 
-  'samples.search': channel(
-    z
-      .object({
-        categoryId: id,
-        currency: text(10).optional(),
-        page: page.optional(),
-        pageSize: pageSize.optional(),
-        language: text(100).optional(),
-        genderAndAge: text(100).optional(),
-        turnAroundTimeDays: z.number().int().min(0).max(365).optional(),
-        minimumPrice: z.number().min(0).max(1e9).optional(),
-        maximumPrice: z.number().min(0).max(1e9).optional(),
-        units: z.number().min(0).max(1e9).optional(),
-        unitType: text(20).optional(),
-        purpose: z.union([z.number(), text(100)]).optional(),
-      })
-      .strict(),
-  ).returns<Read<SearchResponse>>(),
+  'samples.search': channel(SearchParams.strict()).returns<Read<SearchResponse>>(),
 
   /** A playable URL for audio the service linked (deliverable, version, sample, track): proxied by main. */
   'media.remoteUrl': channel(z.object({ url }).strict()).returns<MediaUrl>(),
@@ -214,18 +181,7 @@ export const contract = {
   'library.peaks': channel(z.object({ id }).strict()).returns<PeaksPayload | null>(),
 
   'settings.get': channel(none).returns<Settings>(),
-  'settings.set': channel(
-    z
-      .object({
-        libraryDir: text(4000).min(1).optional(),
-        concurrency: z.number().int().min(1).max(8).optional(),
-        deliveryTarget: target.optional(),
-        theme: z.enum(['system', 'light', 'dark']).optional(),
-        notifications: z.boolean().optional(),
-        downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1).max(BULK_FORMATS.length).optional(),
-      })
-      .strict(),
-  ).returns<Settings>(),
+  'settings.set': channel(SettingsSchema.partial().strict()).returns<Settings>(),
 
   'audio.analyze': channel(z.object({ id }).strict()).returns<AudioAnalysis>(),
   'audio.qa': channel(
@@ -256,35 +212,27 @@ export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>;
 export type ParsedInput<C extends Channel> = z.output<Contract[C]['input']>;
 export type ChannelOutput<C extends Channel> = Exclude<Contract[C]['output'], undefined>;
 
-/** Payloads of the events main pushes. */
-export interface EventPayloads {
-  'downloads.progress': DownloadProgress[];
-  'downloads.changed': DownloadJob;
-  'library.changed': { count: number };
-  'deliverable.ready': DeliverableReadyEvent;
-  'profile.changed': ProfilesState;
-  'watcher.status': WatcherStatus;
-  /** A native menu item was chosen (its accelerator, or a click). */
-  'menu.command': { command: MenuCommand };
-  /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
-  'app.navigate': { route: string };
-  'updates.status': UpdateStatus;
-}
+/** A record keyed by exactly the names K: a missing or an extra key does not compile. */
+type Catalog<K extends PropertyKey, T extends Record<K, unknown> & Record<Exclude<keyof T, K>, never>> = T;
 
-// Compile-time check that every event has a payload type and nothing else does.
+/** Payloads of the events main pushes: one for each name in EVENTS (channels.ts), and no other. */
+export type EventPayloads = Catalog<
+  EventName,
+  {
+    'downloads.progress': DownloadProgress[];
+    'downloads.changed': DownloadJob;
+    'library.changed': { count: number };
+    'deliverable.ready': DeliverableReadyEvent;
+    'profile.changed': ProfilesState;
+    'watcher.status': WatcherStatus;
+    /** A native menu item was chosen (its accelerator, or a click). */
+    'menu.command': { command: MenuCommand };
+    /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
+    'app.navigate': { route: string };
+    'updates.status': UpdateStatus;
+  }
+>;
 export type EventPayload<E extends EventName> = EventPayloads[E];
-const _eventsCovered: Record<EventName, true> = {
-  'downloads.progress': true,
-  'downloads.changed': true,
-  'library.changed': true,
-  'deliverable.ready': true,
-  'profile.changed': true,
-  'watcher.status': true,
-  'menu.command': true,
-  'app.navigate': true,
-  'updates.status': true,
-};
-void _eventsCovered;
 
 /** What every invoke answers, whichever transport carries it. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcErrorBody };

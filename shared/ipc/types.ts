@@ -1,5 +1,4 @@
 import type { AudioAnalysis, DeliveryTargetId } from '../audio';
-import type { BulkFormat } from './project-downloads';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -48,7 +47,9 @@ export interface SandboxStatus {
   restarting?: boolean;
 }
 
-export type MediaFormat = 'wav' | 'mp3' | 'pdf' | 'txt';
+/** The file formats a deliverable may be downloaded in. */
+export const MEDIA_FORMATS = ['wav', 'mp3', 'pdf', 'txt'] as const;
+export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 
 /** The formats that are audio: played, measured and drawn as waveforms. */
 export const isAudioFormat = (format: MediaFormat): format is 'wav' | 'mp3' =>
@@ -57,8 +58,8 @@ export const isAudioFormat = (format: MediaFormat): format is 'wav' | 'mp3' =>
 export type DownloadState =
   'queued' | 'downloading' | 'paused' | 'verifying' | 'done' | 'failed' | 'canceled';
 
-export interface DownloadJob {
-  id: string;
+/** Which file of which deliverable: what a download fetches and a library item keeps. */
+export interface DeliverableFile {
   projectId: string;
   projectTitle: string;
   deliverableId: string;
@@ -67,6 +68,10 @@ export interface DownloadJob {
   /** 1-based version of the deliverable this file belongs to (latest unless asked otherwise). */
   version: number;
   format: MediaFormat;
+}
+
+export interface DownloadJob extends DeliverableFile {
+  id: string;
   state: DownloadState;
   bytes: number;
   total: number | null;
@@ -79,23 +84,11 @@ export interface DownloadJob {
   createdAt: string;
 }
 
-export interface DownloadProgress {
-  id: string;
-  bytes: number;
-  total: number | null;
-  rate: number;
-  etaSeconds: number | null;
-}
+/** The moving part of a download, sent several times a second. */
+export type DownloadProgress = Pick<DownloadJob, 'id' | 'bytes' | 'total' | 'rate' | 'etaSeconds'>;
 
-export interface LibraryItem {
+export interface LibraryItem extends DeliverableFile {
   id: string;
-  projectId: string;
-  projectTitle: string;
-  serviceSubCategory: string;
-  deliverableId: string;
-  deliverableName: string;
-  version: number;
-  format: MediaFormat;
   relativePath: string;
   size: number;
   sha256: string;
@@ -112,17 +105,6 @@ export interface LibraryItem {
 export interface ProjectQaTarget {
   target: DeliveryTargetId;
   from: 'purpose' | 'producer';
-}
-
-export interface Settings {
-  libraryDir: string;
-  concurrency: number;
-  /** The QA target of files whose project's purpose is not known. */
-  deliveryTarget: DeliveryTargetId;
-  theme: 'system' | 'light' | 'dark';
-  notifications: boolean;
-  /** Formats "Download all" fetches, as the producer last chose them. */
-  downloadFormats: BulkFormat[];
 }
 
 export interface DeliverableReadyEvent {

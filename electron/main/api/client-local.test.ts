@@ -130,6 +130,20 @@ describe('error answers', () => {
   });
 });
 
+describe('redirects', () => {
+  it('a 3xx is an answer, never followed: the token reaches only the endpoint called', async () => {
+    routes.set('GET /projects', (_req, res) => {
+      res.writeHead(302, { location: `${baseUrl}/elsewhere` });
+      res.end();
+    });
+    const error = await client()
+      .listProjects()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ type: 'HTTP_302', status: 302 });
+    expect(seen.map((r) => r.url.split('?')[0])).toEqual(['/projects']);
+  });
+});
+
 describe('429 and Retry-After', () => {
   it('honours Retry-After in seconds and as an HTTP date, capped', async () => {
     let calls = 0;

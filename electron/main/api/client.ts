@@ -3,7 +3,7 @@
  * (spec + service-facts §1, §4, §7), responses validated with the shared schemas, service errors as
  * ServiceError, and retries that never act twice (issue 4, item 2).
  */
-import got, { RequestError, TimeoutError, type Response } from 'got';
+import got, { HTTPError, RequestError, TimeoutError, type Response } from 'got';
 import type { z } from 'zod';
 import {
   AttributeValuesResponse,
@@ -35,18 +35,24 @@ import {
   VersionsResponse,
   ApproveAllResponse,
   type AttributeValue,
+  type CancelProjectBody,
+  type RejectDeliverableBody,
+  type RevisionBody,
   type Category,
   type CategoryAttribute,
   type CreateProjectBodyInput,
   type Operation,
   type ProjectListItem,
   type QuoteBody,
+  type ListProjectsParams,
   type Read,
+  type SearchParams,
   type SkippedItem,
+  type TracksParams,
 } from '../../../shared/api';
 import { ApiClientError, isApiClientError, type CreateOutcomeUnknownDetails } from './errors';
 import { builtinFallbacks, type ApiFallbacks } from './fallbacks';
-import { backoffDelay, parseRetryAfter, retryPolicy, type RetryOptions, type RetryPolicy } from './retry';
+import { backoffDelay, parseRetryAfter, retryPolicy, type RetryOptions, type RetrySettings } from './retry';
 
 export interface ApiClientOptions {
   /** Service root, e.g. `https://api.example.com` or the sandbox URL; a trailing slash is ignored. */
@@ -75,53 +81,11 @@ export interface UnreadableReport {
   skipped: SkippedItem[];
 }
 
-/** Query of `GET /projects`; absent fields take the service's defaults. */
-export interface ListProjectsParams {
-  page?: number;
-  pageSize?: number;
-  titleQuery?: string;
-  category?: string;
-}
-
-/** Query of `GET /search`. */
-export interface SearchParams {
-  categoryId: string;
-  currency?: string;
-  page?: number;
-  pageSize?: number;
-  language?: string;
-  genderAndAge?: string;
-  turnAroundTimeDays?: number;
-  minimumPrice?: number;
-  maximumPrice?: number;
-  units?: number;
-  unitType?: string;
-  purpose?: string | number;
-}
-
-export interface CancelParams {
-  reason: string;
-  /** `main` or `main.sub` (service-facts 2a). */
-  reasonCode: string;
-}
-
-export interface RejectParams {
-  reason?: string;
-  reasonCode?: string;
-  newGenderAndAge?: string;
-}
-
-export interface RevisionParams {
-  instructions: string;
-  reason?: string;
-  revisionCode?: string;
-  checkTalent?: boolean;
-}
-
-export interface TracksParams {
-  typeId?: string;
-  subtypeId?: string;
-}
+/** What a cancel sends beside its status; both fields go out (`reasonCode`: `main` or `main.sub`, service-facts 2a). */
+export type CancelParams = Required<Omit<CancelProjectBody, 'status'>>;
+export type RejectParams = Omit<RejectDeliverableBody, 'status'>;
+/** A revision as callers hold it (`checkTalent` defaults to false). */
+export type RevisionParams = z.input<typeof RevisionBody>;
 
 /**
  * A create body as callers hold it: the typed input, or an unchecked record from the renderer
@@ -224,7 +188,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const origin = safeOrigin(baseUrl);
   const basePath = safePathname(baseUrl);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const policy: RetryPolicy = retryPolicy(options.retry);
+  const policy: RetrySettings = retryPolicy(options.retry);
   const fallbacks = options.fallbacks ?? builtinFallbacks();
   // Remembered per create call, so the finder can skip older projects with the same title.
   const sentAt = new WeakMap<Call<unknown>, string>();
@@ -236,58 +200,90 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         JSON.stringify(report.skipped),
       ));
 
+  // One got instance per client: its own retry (decided per call by `retryDelay`), HTTP errors as HTTPError.
+  const http = got.extend({
+    headers: { accept: 'application/json' },
+    responseType: 'text',
+    // Off: the token travels in x-access-token, which got would carry to any host a redirect names, and the
+    // spec has no redirects; a 3xx is read as an answer (HTTP_3xx) so the token only reaches the endpoint called.
+    followRedirect: false,
+    timeout: { request: timeoutMs },
+    ...(options.ca ? { https: { certificateAuthority: options.ca } } : {}),
+  });
+
   async function send<T>(call: Call<T>, trace: Trace = { lostResponse: false }): Promise<T> {
     const url = targetOf(call.path);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {};
     if (call.auth !== false) {
       const token = await options.getToken();
       if (token) headers['x-access-token'] = token;
     }
-    for (let attempt = 0; ; attempt++) {
-      let response: Response<string>;
-      try {
-        response = await got(url, {
-          method: call.method,
-          headers,
-          ...(call.searchParams ? { searchParams: call.searchParams } : {}),
-          ...(call.json !== undefined ? { json: call.json } : {}),
-          responseType: 'text',
-          throwHttpErrors: false,
-          followRedirect: false,
-          retry: { limit: 0 },
-          timeout: { request: timeoutMs },
-          ...(options.ca ? { https: { certificateAuthority: options.ca } } : {}),
-        });
-      } catch (error) {
-        const failure = classify(error);
-        if (!failure) throw error;
-        if (failure.maybeDelivered) trace.lostResponse = true;
-        // A write is sent again only if no answer came back: an answer, even cut short, means it was processed.
-        // A refused certificate is refused again: no retry.
-        const mayResend =
-          !CERTIFICATE_CODES.test(failure.code) &&
-          (call.method === 'GET' || (call.resend !== false && !failure.responded));
-        if (!mayResend || attempt >= policy.retries) {
-          if (call.operation === 'createProject' && failure.maybeDelivered) {
-            throw createOutcomeUnknown(call, failure.type);
-          }
-          throw transportError(failure, call);
-        }
-        await pause(call, attempt, backoffDelay(policy, attempt), failure.type);
-        continue;
-      }
-      const status = response.statusCode;
-      if (call.method === 'GET' && (status >= 500 || status === 429) && attempt < policy.retries) {
-        const asked = parseRetryAfter(
-          headerText(response.headers['retry-after']),
-          policy.now(),
-          policy.maxRetryAfterMs,
-        );
-        await pause(call, attempt, asked ?? backoffDelay(policy, attempt), `HTTP_${status}`);
-        continue;
-      }
+    try {
+      const response = await http(url, {
+        method: call.method,
+        headers,
+        ...(call.searchParams ? { searchParams: call.searchParams } : {}),
+        ...(call.json !== undefined ? { json: call.json } : {}),
+        retry: {
+          limit: policy.retries,
+          // Our rules replace got's lists (which would resend a PUT after any answer, or skip a cut body).
+          enforceRetryRules: false,
+          calculateDelay: ({ attemptCount, error }) => retryDelay(call, trace, attemptCount, error),
+        },
+      });
       return interpret(response, call);
+    } catch (error) {
+      if (error instanceof HTTPError) return interpret(error.response as Response<string>, call);
+      const failure = classify(error);
+      if (!failure) throw error;
+      if (failure.maybeDelivered) trace.lostResponse = true;
+      if (call.operation === 'createProject' && failure.maybeDelivered) {
+        throw createOutcomeUnknown(call, failure.type);
+      }
+      throw transportError(failure, call);
     }
+  }
+
+  /**
+   * Our retry policy, as got's `calculateDelay`: 0 stops. GETs retry on network errors, 5xx and 429 (honouring
+   * Retry-After); a write is resent only when no answer came back, never a create. The wait is ours
+   * (`policy.sleep`, so tests run on a virtual clock); got then retries at once (1 ms, its shortest delay).
+   */
+  async function retryDelay(
+    call: Call<unknown>,
+    trace: Trace,
+    attemptCount: number,
+    error: RequestError,
+  ): Promise<number> {
+    let delayMs: number;
+    let reason: string;
+    if (error instanceof HTTPError) {
+      const status = error.response.statusCode;
+      if (call.method !== 'GET' || !(status >= 500 || status === 429)) return 0;
+      if (attemptCount > policy.retries) return 0;
+      const asked = parseRetryAfter(
+        headerText(error.response.headers['retry-after']),
+        policy.now(),
+        policy.maxRetryAfterMs,
+      );
+      delayMs = asked ?? backoffDelay(policy, attemptCount - 1);
+      reason = `HTTP_${status}`;
+    } else {
+      const failure = classify(error);
+      if (!failure) return 0;
+      if (failure.maybeDelivered) trace.lostResponse = true;
+      // A write is sent again only if no answer came back: an answer, even cut short, means it was processed.
+      // A refused certificate is refused again: no retry.
+      const mayResend =
+        !CERTIFICATE_CODES.test(failure.code) &&
+        (call.method === 'GET' || (call.resend !== false && !failure.responded));
+      if (!mayResend || attemptCount > policy.retries) return 0;
+      delayMs = backoffDelay(policy, attemptCount - 1);
+      reason = failure.type;
+    }
+    policy.onRetry?.({ method: call.method, path: call.path, attempt: attemptCount, delayMs, reason });
+    await policy.sleep(delayMs);
+    return 1;
   }
 
   /**
@@ -304,11 +300,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (url.pathname !== basePath + path || url.search !== '' || url.hash !== '') throw invalidId();
     return url;
-  }
-
-  async function pause(call: Call<unknown>, attempt: number, delayMs: number, reason: string): Promise<void> {
-    policy.onRetry?.({ method: call.method, path: call.path, attempt: attempt + 1, delayMs, reason });
-    await policy.sleep(delayMs);
   }
 
   function interpret<T>(response: Response<string>, call: Call<T>): T {

@@ -29,10 +29,11 @@ export interface RetryInfo {
   reason: string;
 }
 
-export type RetryPolicy = Required<Omit<RetryOptions, 'onRetry'>> & Pick<RetryOptions, 'onRetry'>;
+/** RetryOptions with every default filled in. */
+export type RetrySettings = Required<Omit<RetryOptions, 'onRetry'>> & Pick<RetryOptions, 'onRetry'>;
 
 /** Fills in the defaults. */
-export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
+export function retryPolicy(options: RetryOptions = {}): RetrySettings {
   return {
     retries: options.retries ?? 3,
     baseDelayMs: options.baseDelayMs ?? 300,
@@ -50,7 +51,7 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
  * retry in lockstep. `attempt` is 0 for the wait before the first retry.
  */
 export function backoffDelay(
-  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
+  policy: Pick<RetrySettings, 'baseDelayMs' | 'maxDelayMs' | 'random'>,
   attempt: number,
 ): number {
   const window = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);

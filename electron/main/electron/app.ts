@@ -1,6 +1,7 @@
 import type { BrowserWindow } from 'electron';
 import { resolve } from 'node:path';
 import { IPC_EVENT } from '../../../shared/ipc/channels';
+import type { EventPayloads } from '../../../shared/ipc/contract';
 import type { EventBus } from '../events';
 import type { MediaResolver } from '../hosts/browser-host';
 import type { Router } from '../ipc/router';
@@ -14,13 +15,7 @@ import { installSecurityGuards } from './security';
 import { runSmokeTest, SMOKE_TEST_FLAG } from './smoke-test';
 import { createTaskbarProgress, progressBarArgs } from './taskbar-progress';
 import type { ElectronModule } from './types';
-import {
-  createUpdater,
-  updaterAvailability,
-  type AutoUpdaterLike,
-  type UpdateStatus,
-  type Updater,
-} from './updater';
+import { createUpdater, updaterAvailability, type AutoUpdaterLike, type Updater } from './updater';
 import { createMainWindow, type WindowStateStore } from './window';
 
 /** What the Electron edge needs from the plain-Node services behind it. */
@@ -32,18 +27,8 @@ export interface AppServices {
   dispose(): Promise<void>;
 }
 
-/**
- * Events the desktop edge sends to the renderer on the event channel (IPC_EVENT), beyond the service events.
- * Proposed for shared/ipc (EVENTS + EventPayloads); until they are listed there the preload drops them.
- */
-export interface DesktopEventPayloads {
-  /** A native menu item was chosen (its accelerator, or a click). */
-  'menu.command': { command: MenuCommand };
-  /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
-  'app.navigate': { route: string };
-  /** The updater moved; `ready` means "restart to update" can be offered. */
-  'updates.status': UpdateStatus;
-}
+/** Events the desktop edge itself sends to the window (payloads in shared/ipc/contract.ts, like every event). */
+type DesktopEvent = 'menu.command' | 'app.navigate' | 'updates.status';
 
 /** What the edge hands back to the services (for the router's `updates.*` handlers). */
 export interface DesktopHandle {
@@ -100,7 +85,7 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
 
   let win: BrowserWindow | null = null;
   let loaded = false;
-  const sendDesktop = <E extends keyof DesktopEventPayloads>(event: E, payload: DesktopEventPayloads[E]) => {
+  const sendDesktop = <E extends DesktopEvent>(event: E, payload: EventPayloads[E]) => {
     if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT, event, payload);
   };
 
@@ -198,7 +183,8 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   });
   services.events.attach((event, payload) => {
     if (event !== 'deliverable.ready' || !electron.Notification.isSupported()) return;
-    const ready = payload as { projectTitle: string; deliverableName: string; serviceSubCategory: string };
+    // The bus carries every event's payload under one type; the name just checked says which one this is.
+    const ready = payload as EventPayloads['deliverable.ready'];
     new electron.Notification({
       title: 'Ready for review',
       body: `${ready.projectTitle}: ${ready.serviceSubCategory} ${ready.deliverableName}`,

@@ -1,4 +1,5 @@
 import type { MediaDescriptor } from '../media/media-store';
+import type { SearchParams } from '../../../shared/api/schemas';
 import { createRng } from '../media/prng';
 import { isSearchAvailable } from '../../../shared/catalogue/categories';
 import { GENDER_AND_AGES } from '../../../shared/catalogue/gender-and-age';
@@ -161,23 +162,8 @@ export function createProCatalogue(seed = 'takedesk-pros-v1', count = PRO_COUNT)
   return pros;
 }
 
-/** Query of GET /search after parsing (numbers already numbers). */
-export interface SearchQuery {
-  categoryId: string;
-  currency?: string | undefined;
-  page?: number | undefined;
-  pageSize?: number | undefined;
-  language?: string | undefined;
-  genderAndAge?: string | undefined;
-  /** Maximum turnaround in days. */
-  turnAroundTimeDays?: number | undefined;
-  minimumPrice?: number | undefined;
-  maximumPrice?: number | undefined;
-  units?: number | undefined;
-  unitType?: string | undefined;
-  /** Numeric purpose id (the spec's type) or the string id. */
-  purpose?: number | string | undefined;
-}
+/** Query of GET /search after parsing (numbers already numbers): the shared shape of a search. */
+export type SearchQuery = SearchParams;
 
 /** A search result: the spec's Sample fields plus sandbox extras. */
 export interface SearchSample {

@@ -11,7 +11,7 @@ import { useReviewStore } from '../stores/review';
 import ErrorMessage from './ErrorMessage.vue';
 import StatusBadge from './StatusBadge.vue';
 import UnreadableNotice from './UnreadableNotice.vue';
-import { formatDateTime, parseServiceDate } from './format';
+import { formatDateTime, parseServiceDate } from '../display-text';
 
 describe('unreadable items', () => {
   it.each([

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
-import { localAudioFor, orderedSecondsOf, useReviewStore } from './review';
+import { localAudioFor, useReviewStore } from './review';
 
 const deliverable = {
   id: 'd1',
@@ -284,9 +284,5 @@ describe('review helpers', () => {
     expect(localAudioFor([mp3, localV2], 'd1', 2)?.id).toBe('lib-2');
     expect(localAudioFor([mp3], 'd1', 2)?.id).toBe('m');
     expect(localAudioFor([localV2], 'd1', 1)).toBeNull();
-  });
-  it('reads the ordered seconds of an audio ad only', () => {
-    expect(orderedSecondsOf(project as never)).toBe(30);
-    expect(orderedSecondsOf({ ...project, mainService: 'voice_over' } as never)).toBeNull();
   });
 });

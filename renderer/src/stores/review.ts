@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
+import { orderedSecondsOf } from '../../../shared/api/ordered-seconds';
 import {
   defaultQaTarget,
   type AudioAnalysis,
@@ -66,15 +67,6 @@ export function localAudioFor(
     (i) => i.deliverableId === deliverableId && i.version === version && isAudioFormat(i.format),
   );
   return audio.find((i) => i.format === 'wav') ?? audio[0] ?? null;
-}
-
-/** The ordered length of an audio ad (post production `seconds`), for the duration QA check. */
-export function orderedSecondsOf(project: Project | null): number | null {
-  if (!project || project.mainService !== 'audio_ads') return null;
-  const post = project.services.find((s) => s.subCategory === 'post-production');
-  if (post?.seconds) return post.seconds;
-  if (post && post.unitType === 'seconds' && post.units !== undefined && post.units > 0) return post.units;
-  return null;
 }
 
 /** One deliverable under review: its versions, local files, QA, and the approve/reject/revise/winner actions. */
@@ -147,7 +139,9 @@ export const useReviewStore = defineStore('review', () => {
   const isContest = computed(() => project.value?.fulfillmentType === 'contest');
   const isAudioAds = computed(() => project.value?.mainService === 'audio_ads');
   const orderedSeconds = computed(
-    () => current.value?.local?.orderedSeconds ?? orderedSecondsOf(project.value) ?? null,
+    () =>
+      current.value?.local?.orderedSeconds ??
+      orderedSecondsOf(project.value, deliverable.value?.serviceSubCategory),
   );
 
   /** Versions oldest first; without a versions answer the deliverable itself is version 1. */
@@ -172,7 +166,9 @@ export const useReviewStore = defineStore('review', () => {
   const latest = computed(() => versions.value.at(-1) ?? null);
   /** Approve, reject and revise act on the deliverable, that is on its newest version. */
   const decisionVersion = computed(() => latest.value?.number ?? 1);
-  const take = computed(() => (deliverableId.value ? (takesOf(siblings.value).get(deliverableId.value) ?? null) : null));
+  const take = computed(() =>
+    deliverableId.value ? (takesOf(siblings.value).get(deliverableId.value) ?? null) : null,
+  );
   /** Delivered, revisions, decisions and replacement, oldest first. */
   const history = computed(() => {
     const d = deliverable.value;
@@ -256,7 +252,10 @@ export const useReviewStore = defineStore('review', () => {
   }
 
   async function loadProject(id: string, seq: number): Promise<void> {
-    const [p, list] = await Promise.allSettled([api.projects.get({ id }), api.deliverables.list({ projectId: id })]);
+    const [p, list] = await Promise.allSettled([
+      api.projects.get({ id }),
+      api.deliverables.list({ projectId: id }),
+    ]);
     if (seq !== loadSequence) return;
     if (p.status === 'fulfilled') {
       project.value = p.value;

@@ -1,4 +1,8 @@
-/** Display formatting shared by the player, review, downloads and library screens (pure, table-tested). */
+/** What the producer reads for a value: prices, dates, labels, clocks, sizes, rates and levels (pure, table-tested). */
+import { serviceTime } from '../../shared/api/schemas';
+
+/** What a screen shows where a value is unknown (one mark everywhere). */
+export const NO_VALUE = '—';
 
 /** `m:ss.t` — the clock a producer reads on the transport (tenths, never rounded up past the end). */
 export function formatClock(seconds: number): string {
@@ -39,7 +43,7 @@ export function parseTimestamps(text: string): NoteTimestamp[] {
 
 /** `1:05` for durations shown in lists (whole seconds). */
 export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return NO_VALUE;
   const whole = Math.round(seconds);
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);
@@ -53,7 +57,7 @@ const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** `12.3 MB` (decimal units, as file managers show them). */
 export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes == null || !Number.isFinite(bytes) || bytes < 0) return '–';
+  if (bytes == null || !Number.isFinite(bytes) || bytes < 0) return NO_VALUE;
   let value = bytes;
   let unit = 0;
   while (value >= 1000 && unit < UNITS.length - 1) {
@@ -65,7 +69,7 @@ export function formatBytes(bytes: number | null | undefined): string {
 
 /** `2.4 MB/s`; an idle transfer shows a dash, not "0 B/s". */
 export function formatRate(bytesPerSecond: number): string {
-  if (!Number.isFinite(bytesPerSecond) || bytesPerSecond <= 0) return '–';
+  if (!Number.isFinite(bytesPerSecond) || bytesPerSecond <= 0) return NO_VALUE;
   return `${formatBytes(bytesPerSecond)}/s`;
 }
 
@@ -83,20 +87,61 @@ export function formatLevel(value: number | null | undefined, unit: string): str
   return `${value.toFixed(1)} ${unit}`;
 }
 
-/** Inserts `insert` into `text` at the caret (replacing a selection); returns the new text and caret. */
-export function insertAtCaret(
-  text: string,
-  insert: string,
-  selectionStart: number | null,
-  selectionEnd: number | null = selectionStart,
-): { text: string; caret: number } {
-  const start = Math.min(Math.max(selectionStart ?? text.length, 0), text.length);
-  const end = Math.min(Math.max(selectionEnd ?? start, start), text.length);
-  // Keep words apart: a marker glued to the previous word reads as part of it.
-  const before = text.slice(0, start);
-  const pad = before.length > 0 && !/\s$/.test(before) ? ' ' : '';
-  const after = text.slice(end);
-  const trail = after.length > 0 && !/^\s/.test(after) ? ' ' : '';
-  const piece = `${pad}${insert}${trail}`;
-  return { text: before + piece + after, caret: start + pad.length + insert.length + trail.length };
+const money = new Map<string, Intl.NumberFormat>();
+
+/** `31` -> "$31.00"; an unknown currency code falls back to "31.00 XYZ". */
+export function formatPrice(value: number | null | undefined, currency = 'USD'): string {
+  if (value == null || !Number.isFinite(value)) return NO_VALUE;
+  const code = currency.toUpperCase();
+  let format = money.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    } catch {
+      return `${value.toFixed(2)} ${code}`;
+    }
+    money.set(code, format);
+  }
+  return format.format(value);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/**
+ * The service writes timestamps without a zone (UTC wall clock), and the live service sometimes with a space or
+ * a zone: read them all as instants (serviceTime), show them locally.
+ */
+export function parseServiceDate(value: string | null | undefined): Date | null {
+  const time = serviceTime(value);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  const date = parseServiceDate(value);
+  return date ? dateFormat.format(date) : NO_VALUE;
+}
+
+export function formatDate(value: string | null | undefined): string {
+  const date = parseServiceDate(value);
+  return date ? dayFormat.format(date) : NO_VALUE;
+}
+
+const LABELS: Record<string, string> = {
+  voice_over: 'Voice over',
+  audio_ads: 'Audio ads',
+  scriptwriting: 'Script writing',
+  'post-production': 'Post production',
+  speedy: 'Speedy',
+  booking: 'Booking',
+  contest: 'Contest',
+};
+
+/** Human label for a service id; unknown ids are spaced and capitalised. */
+export function labelOf(id: string | null | undefined): string {
+  if (!id) return NO_VALUE;
+  const known = LABELS[id];
+  if (known) return known;
+  const spaced = id.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
 }

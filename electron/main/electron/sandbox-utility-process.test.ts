@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createSandboxLauncher } from '../sandbox-launcher';
 import { createFakeElectron } from './fake-electron';
-import { utilitySandboxSpawner } from './sandbox-process';
+import { utilitySandboxSpawner } from './sandbox-utility-process';
 import type { ElectronModule } from './types';
 
 const CLI = join(import.meta.dirname, '../../sandbox/cli.ts');

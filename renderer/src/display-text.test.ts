@@ -6,9 +6,8 @@ import {
   formatEta,
   formatRate,
   formatTimestamp,
-  insertAtCaret,
   parseTimestamps,
-} from './format';
+} from './display-text';
 
 describe('formatClock / formatTimestamp', () => {
   it.each([
@@ -32,7 +31,7 @@ describe('list formats', () => {
   it.each([
     [65, '1:05'],
     [3725, '1:02:05'],
-    [null, '–'],
+    [null, '—'],
   ])('duration %s -> %s', (s, text) => expect(formatDuration(s)).toBe(text));
   it.each([
     [0, '0 B'],
@@ -42,22 +41,10 @@ describe('list formats', () => {
   ])('bytes %s -> %s', (b, text) => expect(formatBytes(b)).toBe(text));
   it('rate and ETA', () => {
     expect(formatRate(2_400_000)).toBe('2.4 MB/s');
-    expect(formatRate(0)).toBe('–');
+    expect(formatRate(0)).toBe('—');
     expect(formatEta(0.2)).toBe('1 s left');
     expect(formatEta(125)).toBe('2 min left');
     expect(formatEta(null)).toBe('');
-  });
-});
-
-describe('insertAtCaret', () => {
-  it.each([
-    ['', 0, 0, '[0:12.4]', 8],
-    ['Fix the take', 12, 12, 'Fix the take [0:12.4]', 21],
-    ['Fix the take', 3, 3, 'Fix [0:12.4] the take', 12],
-    ['Fix XX take', 4, 6, 'Fix [0:12.4] take', 12],
-    ['abc', null, null, 'abc [0:12.4]', 12],
-  ])('%j at %s..%s', (text, start, end, expected, caret) => {
-    expect(insertAtCaret(text, '[0:12.4]', start, end)).toEqual({ text: expected, caret });
   });
 });
 

@@ -11,7 +11,7 @@ export function resolveSandboxEntry(from: string = import.meta.url): URL | null 
 
 /**
  * Browser mode and tests: the sandbox as a child process of this Node (Electron uses its utilityProcess instead,
- * electron/main/electron/sandbox-process.ts). From source it runs through tsx's loader. The IPC channel is its
+ * electron/main/electron/sandbox-utility-process.ts). From source it runs through tsx's loader. The IPC channel is its
  * lifeline: when this process stops or dies the channel closes and the sandbox exits (cli.ts).
  */
 export function nodeSandboxSpawner(entry: URL | null = resolveSandboxEntry()): SpawnSandbox {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { createSandboxLauncher } from './sandbox-launcher';
-import { nodeSandboxSpawner, resolveSandboxEntry } from './sandbox-process';
+import { nodeSandboxSpawner, resolveSandboxEntry } from './sandbox-child-process';
 
 it('finds the sandbox program: the CLI source from source, sandbox.js beside the bundle', async () => {
   expect(fileURLToPath(resolveSandboxEntry()!)).toBe(join(import.meta.dirname, '../sandbox/cli.ts'));
