@@ -11,20 +11,16 @@ const COPY_BELOW = READ_BUFFER / 4;
 const POOL_SIZE = 8;
 
 const HEADER_LIMIT = 64 * 1024;
+// A TLS read buffer that stops filling goes on after this long (a slow link still shows progress).
+const TRICKLE_MS = 10;
 
 /** Falls back to node:http(s) for what the lean path does not do (chunked bodies). */
 class Unsupported extends Error {}
 
 /**
  * GET for media with Content-Length, over HTTP or HTTPS alike: one socket, a minimal HTTP/1.1 response-head parser,
- * and the body handed on in recycled 256 KiB buffers — through `direct` from the read callback to the consumer (no
- * stream between them), or as a Readable `body`. Plain TCP reads straight into those buffers (`onread`); TLS hands
- * its decrypted records (16 KiB each) over as 'data', copied into them, so a read slot is still 256 KiB. Measured on
- * loopback with a 172.8 MB WAV: node:http's parser and 64 KiB stream chunks cost ~350 ms of CPU, a raw socket
- * reading into large buffers ~60-120 ms. Over TLS, node's own receive path (a 16 KiB record per callback) is the
- * limit: in A/B runs this reader and node:https were level (0.48x and 0.42x curl on a loaded machine), so HTTPS
- * takes this reader too, one transport for both schemes, and keeps the shared read slots the follower hashes from
- * memory. Chunked answers go through node:http(s).
+ * and the body read straight into recycled 256 KiB buffers (`onread`, for TCP and for TLS), so no buffer is
+ * allocated per read. Why, with figures: README.md in this folder. Chunked answers go through node:http(s).
  */
 export const fastHttpGet: HttpGet = async (url, init) => {
   const target = new URL(url);
@@ -122,6 +118,32 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
 
     const host = target.hostname.replace(/^\[|\]$/gu, '');
     const secure = target.protocol === 'https:';
+    // TLS decrypts one record (16 KiB) per callback, each at the end of what the read buffer holds (node asks for
+    // the next target right after the callback, so a full buffer is swapped there). A fresh buffer per record, as
+    // 'data' gives, cost twice the CPU. What a pause in the stream leaves in the buffer goes on as a copy.
+    let fill = 0;
+    let handed = 0;
+    let idle: NodeJS.Timeout | null = null;
+    const handOnCopy = () => {
+      idle = null;
+      if (fill === handed) return;
+      const piece = Buffer.from(buffer.subarray(handed, fill));
+      handed = fill;
+      deliver(piece);
+      if (consumer === null) socket.pause();
+    };
+    const onRecord = (length: number): boolean => {
+      fill += length;
+      if (head === null && fill < buffer.length && fill - handed < remaining) {
+        idle ??= setTimeout(handOnCopy, TRICKLE_MS);
+        return true;
+      }
+      const start = handed;
+      const end = fill;
+      fill = 0;
+      handed = 0;
+      return onRead(end - start, buffer.subarray(start));
+    };
     const socket: net.Socket = secure
       ? tls.connect({
           host,
@@ -131,38 +153,13 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
           // A profile's own trust (the sandbox's certificate) replaces the system's for its connections.
           ...(init.ca ? { ca: init.ca } : {}),
           ALPNProtocols: ['http/1.1'],
+          onread: { buffer: () => buffer.subarray(fill), callback: onRecord },
         })
       : net.connect({
           host,
           port: Number(target.port || 80),
           onread: { buffer: () => buffer, callback: onRead },
         });
-
-    // TLS has no `onread`: its records are gathered into the read buffer, which goes on when full, and what a burst
-    // of records left in it goes on once the burst is over (or when the connection closes).
-    let fill = 0;
-    let flushQueued = false;
-    const flush = () => {
-      flushQueued = false;
-      if (fill === 0) return;
-      const length = fill;
-      fill = 0;
-      if (!onRead(length, buffer)) socket.pause();
-    };
-    if (secure) {
-      socket.on('data', (data: Buffer) => {
-        for (let at = 0; at < data.length;) {
-          const copied = data.copy(buffer, fill, at);
-          fill += copied;
-          at += copied;
-          if (fill === buffer.length) flush();
-        }
-        if (fill > 0 && !flushQueued) {
-          flushQueued = true;
-          setImmediate(flush);
-        }
-      });
-    }
 
     function attach(onChunk: Consumer['onChunk'], onEnd: Consumer['onEnd']) {
       if (consumer) throw new Error('The body is already being read.');
@@ -247,7 +244,8 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     socket.once('error', (error) => fail(certificateError(error) ?? error));
     socket.once('close', () => {
       init.signal.removeEventListener('abort', onAbort);
-      flush();
+      if (idle) clearTimeout(idle);
+      handOnCopy();
       // No read lands after this: the buffer that waited for the next one is free (lent ones come back by recycle).
       giveBack(buffer);
       if (!settled) fail(new Error('Connection closed before the response'));
