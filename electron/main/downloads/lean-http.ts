@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { Readable } from 'node:stream';
 import tls from 'node:tls';
-import { nodeHttpGet, READ_BUFFER_BYTES, type HttpGet, type HttpResponse } from './http';
+import { pumpBody, readableBody, writeChunks, type DirectBody, type WriteChunks } from './body-writer';
+import { READ_BUFFER_BYTES, streamGet, type Get, type GetInit, type HttpGet } from './transport';
 
 // Socket reads land in buffers this large (see READ_BUFFER_BYTES); loopback and fast links fill most of one per read.
 const READ_BUFFER = READ_BUFFER_BYTES;
@@ -17,29 +17,80 @@ const TRICKLE_MS = 10;
 /** Falls back to node:http(s) for what the lean path does not do (chunked bodies). */
 class Unsupported extends Error {}
 
+/** An answer as the lean reader gives it: the body pushed from the read callback, in read buffers it lends out. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: DirectBody;
+  /** Gives a chunk's read buffer back once it is written, for the next reads. */
+  recycle(chunk: Buffer): void;
+  /**
+   * Gives up a chunk's read buffer for good (a follower on another thread takes it): its ArrayBuffer or
+   * SharedArrayBuffer when the chunk sits alone at the start of one, else null.
+   */
+  release(chunk: Buffer): ArrayBufferLike | null;
+}
+
 /**
  * GET for media with Content-Length, over HTTP or HTTPS alike: one socket, a minimal HTTP/1.1 response-head parser,
  * and the body read straight into recycled 256 KiB buffers (`onread`, for TCP and for TLS), so no buffer is
  * allocated per read. Why, with figures: README.md in this folder. Chunked answers go through node:http(s).
  */
-export const fastHttpGet: HttpGet = async (url, init) => {
+export const rawGet: Get<RawResponse & { discard(): void }> = async (url, init) => {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return nodeHttpGet(url, init);
   try {
-    return await leanGet(target, init);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Unsupported();
+    const raw = await leanGet(target, init);
+    return { ...raw, discard: () => raw.body.destroy() };
   } catch (error) {
-    if (error instanceof Unsupported) return nodeHttpGet(url, init);
-    throw error;
+    if (!(error instanceof Unsupported)) throw error;
+    const answer = await streamGet(url, init);
+    return {
+      ...answer,
+      body: readableBody(answer.body),
+      recycle: () => undefined,
+      release: () => null,
+    };
   }
 };
 
-/** Where body chunks go: set once, either by `direct.start` or by the lazily created stream. */
+/** The lean reader as a download's transport on this thread; `write`: tests inject a full disk. */
+export function createLeanHttpGet(write: WriteChunks = writeChunks): HttpGet {
+  return async (url, init) => {
+    const raw = await rawGet(url, init);
+    return {
+      status: raw.status,
+      headers: raw.headers,
+      discard: raw.discard,
+      pump: ({ handle, position, onBytes, follower }) =>
+        pumpBody({
+          body: raw.body,
+          handle,
+          position,
+          write,
+          onBytes,
+          recycle: raw.recycle,
+          ...(follower
+            ? {
+                onWritten: (end: number) => follower.advance(end),
+                onLanded: (chunks: Buffer[], start: number) => follower.feed(chunks, start, raw.release),
+              }
+            : {}),
+        }),
+    };
+  };
+}
+
+/** The lean reader on this thread, writing with positional writev. */
+export const leanHttpGet: HttpGet = createLeanHttpGet();
+
+/** Where body chunks go: set once, by `body.start`. */
 interface Consumer {
   onChunk(chunk: Buffer): void;
   onEnd(error?: Error): void;
 }
 
-function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpResponse> {
+function leanGet(target: URL, init: GetInit): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     if (init.signal.aborted) {
       reject(init.signal.reason ?? new Error('aborted'));
@@ -72,7 +123,6 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     let early: Buffer[] = [];
     // The body's end before a consumer attached: undefined while open, null when complete, else the failure.
     let outcome: Error | null | undefined;
-    let stream: Readable | null = null;
 
     /** One socket read of `length` bytes at the start of `chunk` (the current buffer); false pauses the socket. */
     const onRead = (length: number, chunk: Uint8Array): boolean => {
@@ -96,10 +146,7 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
         settled = true;
         resolve({
           ...response,
-          get body() {
-            return (stream ??= toStream());
-          },
-          direct: { start: attach, pause: () => socket.pause(), resume: () => socket.resume(), destroy },
+          body: { start: attach, pause: () => socket.pause(), resume: () => socket.resume(), destroy },
           recycle,
           release,
         });
@@ -144,17 +191,19 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
       handed = 0;
       return onRead(end - start, buffer.subarray(start));
     };
+    // node reads TLS into a given buffer too, though its types only list `onread` for net.connect.
+    const tlsOptions: tls.ConnectionOptions & { onread: net.OnReadOpts } = {
+      host,
+      port: Number(target.port || 443),
+      // SNI takes a host name, never an address.
+      ...(net.isIP(host) ? {} : { servername: host }),
+      // A profile's own trust (the sandbox's certificate) replaces the system's for its connections.
+      ...(init.ca ? { ca: init.ca } : {}),
+      ALPNProtocols: ['http/1.1'],
+      onread: { buffer: () => buffer.subarray(fill), callback: onRecord },
+    };
     const socket: net.Socket = secure
-      ? tls.connect({
-          host,
-          port: Number(target.port || 443),
-          // SNI takes a host name, never an address.
-          ...(net.isIP(host) ? {} : { servername: host }),
-          // A profile's own trust (the sandbox's certificate) replaces the system's for its connections.
-          ...(init.ca ? { ca: init.ca } : {}),
-          ALPNProtocols: ['http/1.1'],
-          onread: { buffer: () => buffer.subarray(fill), callback: onRecord },
-        })
+      ? tls.connect(tlsOptions)
       : net.connect({
           host,
           port: Number(target.port || 80),
@@ -169,24 +218,6 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
       for (const chunk of queued) onChunk(chunk);
       if (outcome !== undefined) onEnd(outcome ?? undefined);
       else socket.resume();
-    }
-
-    function toStream(): Readable {
-      const readable = new Readable({
-        highWaterMark: 2 * READ_BUFFER,
-        read: () => socket.resume(),
-        destroy: (error, done) => {
-          destroy();
-          done(error);
-        },
-      });
-      attach(
-        (chunk) => {
-          if (!readable.push(chunk)) socket.pause();
-        },
-        (error) => (error ? readable.destroy(error) : readable.push(null)),
-      );
-      return readable;
     }
 
     function deliver(data: Buffer) {
@@ -280,7 +311,7 @@ export function certificateError(error: unknown): UntrustedCertificateError | nu
   );
 }
 
-function parseHead(text: string): Omit<HttpResponse, 'body'> | Error {
+function parseHead(text: string): Pick<RawResponse, 'status' | 'headers'> | Error {
   const [statusLine = '', ...lines] = text.split('\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})/u.exec(statusLine);
   if (!match) return new Error(`Not an HTTP/1.1 response: ${JSON.stringify(statusLine.slice(0, 40))}`);
