@@ -36,8 +36,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'electron/main/index.ts'),
           'audio-worker': resolve(root, 'electron/main/audio/worker.ts'),
-          'follow-worker': resolve(root, 'electron/main/downloads/follow-worker.ts'),
-          'transfer-worker': resolve(root, 'electron/main/downloads/transfer-worker.ts'),
+          'follow-thread.worker': resolve(root, 'electron/main/downloads/follow-thread.worker.ts'),
+          'transfer-thread.worker': resolve(root, 'electron/main/downloads/transfer-thread.worker.ts'),
           // The embedded sandbox's process (Electron utilityProcess), the same program as `npm run sandbox`.
           sandbox: resolve(root, 'electron/sandbox/cli.ts'),
         },

@@ -26,12 +26,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { DownloadJob, MediaFormat } from '../shared/ipc';
-import { createDownloads } from '../electron/main/downloads/downloads';
-import { fastHttpGet } from '../electron/main/downloads/fast-http';
-import { createWorkerFollow, type WorkerFollow } from '../electron/main/downloads/follower';
-import { readableBody, withRedirects } from '../electron/main/downloads/http';
-import { createWorkerHttp, type WorkerHttp } from '../electron/main/downloads/worker-http';
-import { pumpBody, writeChunks } from '../electron/main/downloads/transfer';
+import { createDownloads } from '../electron/main/downloads/queue';
+import { leanHttpGet } from '../electron/main/downloads/lean-http';
+import { createFollowThreads, type FollowThreads } from '../electron/main/downloads/follow-threads';
+import { withRedirects } from '../electron/main/downloads/transport';
+import { createTransferThread, type TransferThread } from '../electron/main/downloads/transfer-thread';
 import { createLibrary } from '../electron/main/library/library';
 import { BENCH_MEDIA, createMediaStore } from '../electron/sandbox/media/media-store';
 import { ffmpegLoudness } from './lib/media';
@@ -137,19 +136,12 @@ async function runTransferPath(server: Server, url: string, file: string): Promi
   const t0 = performance.now();
   const handle = await open(file, 'w');
   try {
-    const response = await fastHttpGet(url, {
+    const response = await leanHttpGet(url, {
       headers: {},
       signal: new AbortController().signal,
       ...(server.ca ? { ca: server.ca } : {}),
     });
-    const result = await pumpBody({
-      body: response.direct ?? readableBody(response.body),
-      handle,
-      position: 0,
-      write: writeChunks,
-      onBytes: () => undefined,
-      ...(response.recycle ? { recycle: response.recycle } : {}),
-    });
+    const result = await response.pump({ handle, position: 0, onBytes: () => undefined });
     if (result.networkError) throw result.networkError;
   } finally {
     await handle.close();
@@ -202,7 +194,7 @@ async function runOurs(
   let peak = base;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
   const t0 = performance.now();
-  await downloads.start({ deliverableId: `bench-${format}`, format });
+  await downloads.start({ deliverableId: `bench-${format}`, projectId: 'bench-project', format });
   const job = await finished;
   const item = job.libraryId ? await library.get(job.libraryId) : null;
   const seconds = (performance.now() - t0) / 1000;
@@ -222,12 +214,12 @@ async function runOurs(
 
 /** As the app wires it: follow workers, and a transfer worker that receives and writes on their shared slots. */
 interface AppTransport {
-  follow: WorkerFollow;
-  http: WorkerHttp;
+  follow: FollowThreads;
+  http: TransferThread;
 }
 function appTransport(analyze: boolean): AppTransport {
-  const follow = createWorkerFollow({ analyze });
-  return { follow, http: createWorkerHttp({ slots: follow.readBuffers }) };
+  const follow = createFollowThreads({ analyze });
+  return { follow, http: createTransferThread({ slots: follow.readBuffers }) };
 }
 
 // Checksum only for the throughput race (curl computes nothing); the app's own setting, analysis while streaming,

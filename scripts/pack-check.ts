@@ -31,8 +31,8 @@ export const REQUIRED_OUTPUT = [
   'out/main/index.js',
   // Worker threads main starts by file name: analysis, and the checksum/analysis that follows each download.
   'out/main/audio-worker.js',
-  'out/main/follow-worker.js',
-  'out/main/transfer-worker.js',
+  'out/main/follow-thread.worker.js',
+  'out/main/transfer-thread.worker.js',
   // The embedded sandbox, which main starts as a process of its own (utilityProcess).
   'out/main/sandbox.js',
   // The MP3 decoder (libmpg123 in WebAssembly, read by the workers) and its LGPL-2.1 terms, which ship with it.

@@ -1,18 +1,10 @@
-import type {
-  AppInfo,
-  DownloadJob,
-  LibraryItem,
-  PeaksPayload,
-  ProfilesState,
-  ProjectDownloadSelection,
-  Settings,
-} from '../../shared/ipc';
-import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
+import type { AppInfo, ProfilesState, Settings } from '../../shared/ipc';
 import type { UpdateStatus } from '../../shared/ipc';
-import type { Deliverable } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
+import type { DownloadsPort } from './downloads/downloads-service';
+import type { LibraryPort } from './library/library-service';
 import type { MediaRegistry } from './media/media-registry';
 import type { RenewProfileInput } from './profiles';
 import type { QaTargetsService } from './qa-targets';
@@ -28,28 +20,6 @@ export interface ProfilesPort {
   remove(id: string): Promise<ProfilesState>;
   restartSandbox(): Promise<ProfilesState>;
   client(): Promise<ApiClient>;
-}
-
-export interface DownloadsPort {
-  start(input: {
-    deliverableId: string;
-    format: DownloadJob['format'];
-    version?: number;
-  }): Promise<DownloadJob>;
-  startProject(input: { projectId: string } & ProjectDownloadSelection): Promise<DownloadJob[]>;
-  list(): DownloadJob[] | Promise<DownloadJob[]>;
-  pause(id: string): Promise<DownloadJob> | DownloadJob;
-  resume(id: string): Promise<DownloadJob> | DownloadJob;
-  cancel(id: string): Promise<DownloadJob> | DownloadJob;
-}
-
-export interface LibraryPort {
-  list(projectId?: string): Promise<LibraryItem[]>;
-  remove(id: string): Promise<LibraryItem[]>;
-  pathOf(id: string): Promise<string | null>;
-  peaks(id: string): Promise<PeaksPayload | null>;
-  analyze(id: string): Promise<AudioAnalysis>;
-  qa(id: string, target: DeliveryTargetId, orderedSeconds?: number): Promise<QaVerdict>;
 }
 
 export interface DesktopPort {
@@ -76,8 +46,6 @@ export interface HandlerDeps {
   /** The app updater (Electron); browser mode answers `disabled`. */
   updates: UpdatesPort;
   qaTargets: QaTargetsService;
-  /** Sees every deliverables listing: the spec's Deliverable does not name its project, downloads need it. */
-  onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
 
 /** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
@@ -123,7 +91,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'deliverables.list': async ({ projectId }) => {
       const list = seen(await (await api()).listDeliverables(projectId));
-      deps.onDeliverables?.(projectId, list);
       // JSON carries no count on an array: the list travels wrapped, with its skipped items counted.
       return { items: [...list], unreadable: list.unreadable ?? 0 };
     },

@@ -151,7 +151,7 @@ describe('main-process services over the router', () => {
     });
     expect(jobs.map((j) => j.format).sort()).toEqual(['mp3', 'mp3', 'pdf', 'wav', 'wav']);
     const script = deliverables.find((d) => d.serviceSubCategory === 'scriptwriting')!;
-    await value('downloads.start', { deliverableId: script.id, format: 'txt' });
+    await value('downloads.start', { deliverableId: script.id, projectId: project.id, format: 'txt' });
 
     let list: Array<{ state: string; error: unknown }> = [];
     for (let i = 0; i < 300; i++) {

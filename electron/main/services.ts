@@ -6,7 +6,8 @@ import { createEventBus, type EventBus } from './events';
 import { createHandlers, type DesktopPort, type UpdatesPort } from './handlers';
 import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Router } from './ipc/router';
-import { createLibraryServices } from './library-services';
+import { createDownloadsService } from './downloads/downloads-service';
+import { createLibraryService } from './library/library-service';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
@@ -82,16 +83,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
-  const libraryAndDownloads = createLibraryServices({
+  const library = createLibraryService({ settings, events, analyzer });
+  const downloads = createDownloadsService({
     dataDir: options.dataDir,
+    library: library.library,
+    libraryChecked: library.checked,
     settings,
     profiles,
     events,
-    analyzer,
+    analyze: library.analyze,
   });
   const media = createMediaRegistry({
     scheme: options.mediaScheme,
-    library: libraryAndDownloads.library,
+    library: library.port,
     // Streams a service media link with the active profile's trust (the sandbox's certificate, or the system's).
     fetchImpl: trustedFetch(async () => (await profiles.active()).ca),
   });
@@ -110,8 +114,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     appInfo,
     profiles: { ...profiles, client: async () => (await profiles.active()).client },
     media,
-    downloads: libraryAndDownloads.downloads,
-    library: libraryAndDownloads.library,
+    downloads: downloads.port,
+    library: library.port,
     settings,
     watcher: {
       status: () => watcher.status(),
@@ -128,7 +132,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
       store: options.settingsStore,
       activeProfileId: async () => (await profiles.state()).activeId,
     }),
-    onDeliverables: libraryAndDownloads.rememberDeliverables,
   });
   const router = createRouter({
     handlers,
@@ -144,7 +147,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox: { status: () => sandbox.status(), pid: () => sandbox.pid() },
     async dispose() {
       watcher.stop();
-      await libraryAndDownloads.dispose();
+      await downloads.dispose();
       await analyzer.close();
       await sandbox.close();
     },

@@ -150,10 +150,10 @@ export const contract = {
     z
       .object({
         deliverableId: id,
+        /** The deliverable's project: the spec's Deliverable does not name it, and the file is filed under it. */
+        projectId: id,
         format,
         version: z.number().int().min(1).max(10_000).optional(),
-        /** The deliverable's project; main also remembers it from listings (the spec's Deliverable lacks it). */
-        projectId: id.optional(),
       })
       .strict(),
   ).returns<DownloadJob>(),

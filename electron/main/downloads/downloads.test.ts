@@ -26,12 +26,12 @@ import { createLibrary, syncFile } from '../library/library';
 import { partPathFor } from '../library/sanitize';
 import { analyzeFile } from '../audio/file-analysis';
 import { decodePeaks } from '../audio/peaks';
-import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
-import { fastHttpGet } from './fast-http';
-import { createWorkerFollow } from './follower';
-import { withRedirects, type HttpGet } from './http';
-import { createWorkerHttp } from './worker-http';
-import { writeChunks, type WriteChunks } from './transfer';
+import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
+import { createLeanHttpGet, leanHttpGet } from './lean-http';
+import { createFollowThreads } from './follow-threads';
+import { streamGet, streamResponse, withRedirects, type HttpGet } from './transport';
+import { createTransferThread } from './transfer-thread';
+import { writeChunks, type WriteChunks } from './body-writer';
 
 // Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
 
@@ -52,6 +52,8 @@ let scriptId = '';
 let voId2 = '';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
+
+const projectOf = (deliverableId: string) => deliverables.get(deliverableId)?.projectId ?? 'unknown';
 async function direct(url: string): Promise<Buffer> {
   if (sb.certificate) return (await requestWithCa(url, sb.certificate)).body;
   return Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -120,18 +122,23 @@ function expectSameAnalysis(actual: unknown, expected: Record<string, unknown>) 
 }
 
 /** A real HTTP GET whose body is slowed down, so a transfer can be caught in the middle. */
-function throttled(bytesPerSecond: number, inner: HttpGet = fastHttpGet): HttpGet {
+function throttled(bytesPerSecond: number): HttpGet {
   return async (url, init) => {
-    const response = await inner(url, init);
+    const answer = await streamGet(url, init);
+    // The pace is kept on average: a wait once 20 ms are owed, not a timer per (16 KiB) TLS record.
+    let owedMs = 0;
     const paced = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
+        owedMs += (chunk.length / bytesPerSecond) * 1000;
+        if (owedMs < 20) return done(null, chunk);
+        const wait = owedMs;
+        owedMs = 0;
+        setTimeout(() => done(null, chunk), wait);
       },
     });
-    response.body.on('error', (error) => paced.destroy(error));
-    response.body.pipe(paced);
-    // A new body: `direct` (the unwrapped one) must not come along.
-    return { status: response.status, headers: response.headers, body: paced, recycle: response.recycle };
+    answer.body.on('error', (error) => paced.destroy(error));
+    answer.body.pipe(paced);
+    return streamResponse({ ...answer, body: paced });
   };
 }
 
@@ -199,7 +206,11 @@ async function restartMidDownload(transport: () => { get: HttpGet; over: Partial
     fetchImpl: before.get,
     retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
   });
-  const job = await first.downloads.start({ deliverableId: postId, format: 'wav' });
+  const job = await first.downloads.start({
+    deliverableId: postId,
+    projectId: projectOf(postId),
+    format: 'wav',
+  });
   const part = partOf(job);
   for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) await pause(10);
   expect((await stat(part)).size).toBe(cutAt);
@@ -243,7 +254,7 @@ async function cutAtRandomOffsets(get: HttpGet, over: Partial<DownloadsDeps>, se
       return get(u, init);
     };
     const { downloads, library } = manager({ ...over, fetchImpl: cutOnce });
-    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
     const done = await finished(downloads, job.id);
     expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
     expect(requests.length).toBeGreaterThanOrEqual(2);
@@ -279,10 +290,10 @@ describe('downloads against the sandbox', () => {
   it('wav, mp3, pdf and txt land in the library layout with the served bytes', async () => {
     const { downloads, library } = manager();
     const jobs = [
-      await downloads.start({ deliverableId: voWav, format: 'wav' }),
-      await downloads.start({ deliverableId: voWav, format: 'mp3' }),
-      await downloads.start({ deliverableId: scriptId, format: 'pdf' }),
-      await downloads.start({ deliverableId: scriptId, format: 'txt' }),
+      await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' }),
+      await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' }),
+      await downloads.start({ deliverableId: scriptId, projectId: projectOf(scriptId), format: 'pdf' }),
+      await downloads.start({ deliverableId: scriptId, projectId: projectOf(scriptId), format: 'txt' }),
     ];
     await downloads.idle();
     const vo = deliverables.get(voWav)!;
@@ -324,7 +335,7 @@ describe('downloads against the sandbox', () => {
   });
 
   it('20 downloads cut at seeded random offsets all resume (Range + If-Range) to identical bytes', async () => {
-    await cutAtRandomOffsets(fastHttpGet, {}, 20_251_121);
+    await cutAtRandomOffsets(leanHttpGet, {}, 20_251_121);
   }, 120_000);
 
   it('one download cut 20 times in a row still finishes identical', async () => {
@@ -335,10 +346,10 @@ describe('downloads against the sandbox', () => {
       n++;
       if (n <= 20) await faults({ resetAfterBytes: 100_000 + n * 7919, pathPrefix: '/media/' });
       else await clearFaults();
-      return fastHttpGet(u, init);
+      return leanHttpGet(u, init);
     };
     const { downloads, library } = manager({ fetchImpl: cutting });
-    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
     const done = await finished(downloads, job.id);
     expect(done.state).toBe('done');
     expect(n).toBe(21);
@@ -346,7 +357,7 @@ describe('downloads against the sandbox', () => {
   }, 60_000);
 
   it('an app restart mid-download resumes with Range from the .part and finishes identical', async () => {
-    await restartMidDownload(() => ({ get: fastHttpGet, over: {} }));
+    await restartMidDownload(() => ({ get: leanHttpGet, over: {} }));
   }, 60_000);
 
   it('a changed ETag (If-Range mismatch) restarts from zero and discards the stale .part', async () => {
@@ -354,7 +365,11 @@ describe('downloads against the sandbox', () => {
     const whole = await direct(url);
     await faults({ resetAfterBytes: 200_000, pathPrefix: '/media/' });
     const first = manager({ retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
-    const job = await first.downloads.start({ deliverableId: voWav, format: 'wav' });
+    const job = await first.downloads.start({
+      deliverableId: voWav,
+      projectId: projectOf(voWav),
+      format: 'wav',
+    });
     const part = partOf(job);
     for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== 200_000; i++) {
       await new Promise((r) => setTimeout(r, 10));
@@ -393,7 +408,7 @@ describe('downloads against the sandbox', () => {
             projectId: `${name}${i}`,
           }),
       });
-      const job = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+      const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
       const done = await finished(downloads, job.id);
       expect(done.state, JSON.stringify(name)).toBe('done');
       await downloads.close();
@@ -431,8 +446,8 @@ describe('downloads against the sandbox', () => {
         bytesWritten: fit.length, // what landed before the disk filled, as writeChunks reports it
       });
     };
-    const { downloads, library } = manager({ write: disk });
-    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const { downloads, library } = manager({ fetchImpl: withRedirects(createLeanHttpGet(disk)) });
+    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
     const failed = await finished(downloads, job.id);
     expect(failed.state).toBe('failed');
     expect(failed.error?.type).toBe('DISK_FULL');
@@ -456,13 +471,17 @@ describe('downloads against the sandbox', () => {
     const denied: WriteChunks = async () => {
       throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     };
-    const a = manager({ write: denied });
-    const job = await a.downloads.start({ deliverableId: voWav, format: 'mp3' });
+    const a = manager({ fetchImpl: withRedirects(createLeanHttpGet(denied)) });
+    const job = await a.downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
     expect((await finished(a.downloads, job.id)).error?.type).toBe('PERMISSION_DENIED');
 
     libraryDir = join(dir, 'unplugged-drive', 'Library');
     const b = manager();
-    const job2 = await b.downloads.start({ deliverableId: voWav, format: 'mp3' });
+    const job2 = await b.downloads.start({
+      deliverableId: voWav,
+      projectId: projectOf(voWav),
+      format: 'mp3',
+    });
     const failed = await finished(b.downloads, job2.id);
     expect(failed.error?.type).toBe('NOT_FOUND_LOCAL');
     await expect(stat(join(dir, 'unplugged-drive'))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -477,7 +496,7 @@ describe('downloads against the sandbox', () => {
         return slow(u, init);
       },
     });
-    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
     const part = partOf(job);
     while (((await downloads.list())[0]?.bytes ?? 0) < 1_000_000) await new Promise((r) => setTimeout(r, 20));
     const paused = await downloads.pause(job.id);
@@ -507,8 +526,16 @@ describe('downloads against the sandbox', () => {
   it('a paused job stays paused across a restart; unfinished ones are queued and resume', async () => {
     const slow = throttled(1_000_000);
     const first = manager({ fetchImpl: slow, concurrency: () => 1 });
-    const a = await first.downloads.start({ deliverableId: postId, format: 'wav' });
-    const b = await first.downloads.start({ deliverableId: voWav, format: 'wav' });
+    const a = await first.downloads.start({
+      deliverableId: postId,
+      projectId: projectOf(postId),
+      format: 'wav',
+    });
+    const b = await first.downloads.start({
+      deliverableId: voWav,
+      projectId: projectOf(voWav),
+      format: 'wav',
+    });
     while (((await first.downloads.list())[0]?.bytes ?? 0) < 300_000)
       await new Promise((r) => setTimeout(r, 20));
     await first.downloads.pause(a.id);
@@ -529,13 +556,12 @@ describe('downloads against the sandbox', () => {
       inFlight++;
       peak = Math.max(peak, inFlight);
       const response = await slow(u, init);
-      response.body.once('close', () => inFlight--);
-      return response;
+      return { ...response, pump: (options) => response.pump(options).finally(() => inFlight--) };
     };
     const { downloads } = manager({ fetchImpl: counting, concurrency: () => 2 });
     const ids = [voWav, voId2, postId].flatMap((id) => ['wav', 'mp3'].map((format) => ({ id, format })));
     for (const { id, format } of ids)
-      await downloads.start({ deliverableId: id, format: format as MediaFormat });
+      await downloads.start({ deliverableId: id, projectId: projectOf(id), format: format as MediaFormat });
     let maxRunning = 0;
     const started = Date.now();
     while (Date.now() - started < 30_000) {
@@ -581,8 +607,12 @@ describe('downloads against the sandbox', () => {
         };
       },
     });
-    const wav = await downloads.start({ deliverableId: voWav, format: 'wav' });
-    const pdf = await downloads.start({ deliverableId: scriptId, format: 'pdf' });
+    const wav = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
+    const pdf = await downloads.start({
+      deliverableId: scriptId,
+      projectId: projectOf(scriptId),
+      format: 'pdf',
+    });
     await downloads.idle();
     expect(calls).toEqual([[join(libraryDir, ...wav.relativePath.split('/')), 'wav']]);
     const items = await library.list();
@@ -595,15 +625,23 @@ describe('downloads against the sandbox', () => {
   it('analyses wav and mp3 in a worker while they stream: same figures and peaks as a pass over the file', async () => {
     const calls: string[] = [];
     const { downloads, library } = manager({
-      follow: createWorkerFollow({ analyze: true }),
+      follow: createFollowThreads({ analyze: true }),
       analyze: async (path) => {
         calls.push(path); // only when following gave no analysis
         return null;
       },
     });
-    const slow = await downloads.start({ deliverableId: postId, format: 'wav' });
-    const mp3 = await downloads.start({ deliverableId: voWav, format: 'mp3' });
-    const pdf = await downloads.start({ deliverableId: scriptId, format: 'pdf' });
+    const slow = await downloads.start({
+      deliverableId: postId,
+      projectId: projectOf(postId),
+      format: 'wav',
+    });
+    const mp3 = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
+    const pdf = await downloads.start({
+      deliverableId: scriptId,
+      projectId: projectOf(scriptId),
+      format: 'pdf',
+    });
     await downloads.idle();
     expect(calls).toEqual([]);
     for (const job of [slow, mp3]) {
@@ -630,7 +668,7 @@ describe('downloads against the sandbox', () => {
     const broken = join(dir, 'broken-worker.mjs');
     await writeFile(broken, "throw new Error('this worker cannot start');\n");
     const analysed: string[] = [];
-    const follow = createWorkerFollow({ analyze: true, entry: pathToFileURL(broken) });
+    const follow = createFollowThreads({ analyze: true, entry: pathToFileURL(broken) });
     const { downloads, library } = manager({
       follow,
       analyze: async (path) => {
@@ -638,7 +676,7 @@ describe('downloads against the sandbox', () => {
         return null;
       },
     });
-    const job = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
     const done = await finished(downloads, job.id);
     await follow.close();
     expect(done.state).toBe('done');
@@ -651,8 +689,8 @@ describe('downloads against the sandbox', () => {
   it('a download cut mid-way and resumed still streams one analysis and one checksum over the whole file', async () => {
     let cuts = 0;
     const cutting: HttpGet = async (u, init) => {
-      const response = await fastHttpGet(u, init);
-      if (cuts++ >= 3) return response;
+      if (cuts++ >= 3) return leanHttpGet(u, init);
+      const answer = await streamGet(u, init);
       // Deliver a prefix, then fail like a dropped connection.
       const limited = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -660,22 +698,22 @@ describe('downloads against the sandbox', () => {
         },
       });
       let seen = 0;
-      response.body.on('data', (chunk: Buffer) => {
+      answer.body.on('data', (chunk: Buffer) => {
         seen += chunk.length;
         if (seen > 200_000) {
-          response.body.destroy();
+          answer.body.destroy();
           limited.destroy(new Error('socket hang up'));
         }
       });
-      response.body.pipe(limited);
-      return { status: response.status, headers: response.headers, body: limited };
+      answer.body.pipe(limited);
+      return streamResponse({ ...answer, body: limited });
     };
     const { downloads, library } = manager({
       fetchImpl: cutting,
-      follow: createWorkerFollow({ analyze: true }),
+      follow: createFollowThreads({ analyze: true }),
       retry: { baseDelayMs: 1, maxDelayMs: 5 },
     });
-    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
     await downloads.idle();
     expect(cuts).toBeGreaterThan(3);
     const item = (await library.list()).find((i) => i.id === (job.libraryId ?? i.id) && i.format === 'wav')!;
@@ -688,7 +726,7 @@ describe('downloads against the sandbox', () => {
   it('a finished download is flushed in the background: after close() the manifest on disk has no unsynced flag', async () => {
     const whole = await direct(deliverables.get(postId)!.urls.wav!);
     const { downloads } = manager();
-    const job = await downloads.start({ deliverableId: postId, format: 'wav' });
+    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
     const done = await finished(downloads, job.id);
     expect(done.state).toBe('done');
     await downloads.close();
@@ -715,7 +753,7 @@ describe('downloads against the sandbox', () => {
         await syncFile(path);
       },
     });
-    const job = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
     try {
       const done = await finished(downloads, job.id); // not held up by the flush
       expect(done.state).toBe('done');
@@ -745,10 +783,10 @@ describe('downloads against the sandbox', () => {
         throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO', errno: -5 });
       },
     });
-    const wav = await downloads.start({ deliverableId: voWav, format: 'wav' });
+    const wav = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
     expect((await finished(downloads, wav.id)).state).toBe('done');
     // After the first failure the queue still downloads.
-    const mp3 = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+    const mp3 = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
     expect((await finished(downloads, mp3.id)).state).toBe('done');
     await downloads.close();
     expect(failed).toHaveLength(2);
@@ -770,7 +808,7 @@ describe('downloads against the sandbox', () => {
   it('jobs wait for startAfter (the start-up check) before they run', async () => {
     let open!: () => void;
     const { downloads } = manager({ startAfter: new Promise<void>((r) => (open = r)) });
-    const job = await downloads.start({ deliverableId: voWav, format: 'mp3' });
+    const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
     await pause(100);
     expect((await downloads.list())[0]?.state).toBe('queued');
     open();
@@ -786,7 +824,7 @@ describe('downloads against the sandbox', () => {
           .flatMap(([deliverableId, d]) =>
             (selection?.formats ?? ['wav', 'mp3', 'pdf', 'txt'])
               .filter((f) => (f === 'txt' ? 'content' : f) in d.urls)
-              .map((format) => ({ deliverableId, format })),
+              .map((format) => ({ deliverableId, projectId: id, format })),
           ),
     });
     const jobs = await downloads.startProject(projectId, { formats: ['mp3', 'pdf'] });
@@ -800,8 +838,8 @@ describe('downloads against the sandbox', () => {
 describe("downloads through the transfer worker (the app's wiring)", () => {
   /** The app's setting: follow workers that analyse, and a transfer worker on their shared slots. */
   function appTransport() {
-    const follow = createWorkerFollow({ analyze: true });
-    const transfers = createWorkerHttp({ slots: follow.readBuffers });
+    const follow = createFollowThreads({ analyze: true });
+    const transfers = createTransferThread({ slots: follow.readBuffers });
     managers.push(transfers, follow);
     const pumped: boolean[] = [];
     const http: HttpGet = async (u, init) => {
@@ -816,9 +854,9 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
     const { follow, http, pumped } = appTransport();
     const { downloads, library } = manager({ follow, fetchImpl: withRedirects(http) });
     const jobs = [
-      await downloads.start({ deliverableId: postId, format: 'wav' }),
-      await downloads.start({ deliverableId: voWav, format: 'mp3' }),
-      await downloads.start({ deliverableId: scriptId, format: 'pdf' }),
+      await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' }),
+      await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' }),
+      await downloads.start({ deliverableId: scriptId, projectId: projectOf(scriptId), format: 'pdf' }),
     ];
     await downloads.idle();
     expect(pumped).toEqual([true, true, true]); // every body was received and written on the worker

@@ -12,18 +12,17 @@ import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DownloadJob } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { call, requestWithCa, voiceOverBody, audioAdsBody, type Loose } from '../../sandbox/test-helpers';
 import { generateSandboxTls } from '../../sandbox/tls';
 import { createLibrary } from '../library/library';
-import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
-import { fastHttpGet, UntrustedCertificateError } from './fast-http';
-import { createWorkerFollow } from './follower';
-import { withRedirects, type HttpGet } from './http';
-import { createWorkerHttp } from './worker-http';
+import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
+import { leanHttpGet, rawGet, UntrustedCertificateError } from './lean-http';
+import { createFollowThreads } from './follow-threads';
+import { withRedirects, type HttpGet } from './transport';
+import { createTransferThread } from './transfer-thread';
 
 // Downloads over HTTPS against the sandbox's HTTPS mode: the transport the live service's media really takes, with the
 // sandbox's certificate as the only trusted authority, as the Sandbox profile has it. Real TLS, no mocks.
@@ -37,6 +36,7 @@ let postId = '';
 let voId = '';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
+const projectOf = (deliverableId: string) => String(urls.get(deliverableId)?.project.id ?? 'unknown');
 const served = async (url: string) => (await requestWithCa(url, ca)).body;
 
 /** A second 127.0.0.1 server, standing in for a CDN: serves the sandbox's media files and records request headers. */
@@ -140,8 +140,8 @@ function manager(over: Partial<DownloadsDeps> & { resolved?: Partial<ResolvedDow
 
 /** The app's wiring: follow workers that analyse, and a transfer worker on their shared slots. */
 function appTransport() {
-  const follow = createWorkerFollow({ analyze: true });
-  const transfers = createWorkerHttp({ slots: follow.readBuffers });
+  const follow = createFollowThreads({ analyze: true });
+  const transfers = createTransferThread({ slots: follow.readBuffers });
   closers.push(transfers, follow);
   return { follow, http: withRedirects(transfers) };
 }
@@ -160,20 +160,25 @@ const fileOf = (job: DownloadJob) => join(dir, 'Library', ...job.relativePath.sp
 describe('trust: the sandbox certificate, and only it', () => {
   it('with the certificate as its CA the lean reader gets the bytes over TLS; without it the server is refused', async () => {
     const url = urls.get(voId)!.wav;
-    const read = async (get: HttpGet, init: Partial<Parameters<HttpGet>[1]>) => {
-      const response = await get(url, { headers: {}, signal: new AbortController().signal, ...init });
+    const read = async (init: { ca?: string }) => {
+      const response = await rawGet(url, { headers: {}, signal: new AbortController().signal, ...init });
       const chunks: Buffer[] = [];
-      for await (const chunk of response.body) chunks.push(Buffer.from(chunk as Buffer));
+      await new Promise<void>((resolve, reject) =>
+        response.body.start(
+          (chunk) => {
+            chunks.push(Buffer.from(chunk));
+            response.recycle(chunk);
+          },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
       return { response, bytes: Buffer.concat(chunks) };
     };
-    const { response, bytes } = await read(fastHttpGet, { ca });
+    const { response, bytes } = await read({ ca });
     expect(response.status).toBe(200);
-    expect(response.direct).toBeDefined(); // the lean reader, not node:https
     expect(sha(bytes)).toBe(sha(await served(url)));
-    await expect(read(fastHttpGet, {})).rejects.toThrow(UntrustedCertificateError);
-    await expect(read(fastHttpGet, {})).rejects.toThrow(
-      /certificate is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT/,
-    );
+    await expect(read({})).rejects.toThrow(UntrustedCertificateError);
+    await expect(read({})).rejects.toThrow(/certificate is not trusted \(DEPTH_ZERO_SELF_SIGNED_CERT/);
   });
 
   it('a server with another self-signed certificate for 127.0.0.1 is refused even with the sandbox certificate', async () => {
@@ -182,7 +187,7 @@ describe('trust: the sandbox certificate, and only it', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closers.push({ close: () => new Promise((resolve) => server.close(() => resolve())) });
     const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/media/x.wav`;
-    const error = await fastHttpGet(url, { headers: {}, signal: new AbortController().signal, ca }).catch(
+    const error = await leanHttpGet(url, { headers: {}, signal: new AbortController().signal, ca }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(UntrustedCertificateError);
@@ -196,7 +201,10 @@ describe('trust: the sandbox certificate, and only it', () => {
       return http(u, init);
     };
     const { downloads } = manager({ follow, fetchImpl: counting, resolved: { ca: undefined } });
-    const job = await finished(downloads, (await downloads.start({ deliverableId: voId, format: 'wav' })).id);
+    const job = await finished(
+      downloads,
+      (await downloads.start({ deliverableId: voId, projectId: projectOf(voId), format: 'wav' })).id,
+    );
     expect(job.state).toBe('failed');
     expect(job.error?.type).toBe('NETWORK');
     expect(job.error?.message).toMatch(/certificate is not trusted/);
@@ -209,8 +217,8 @@ describe('downloads over HTTPS', () => {
     const { follow, http } = appTransport();
     const { downloads, library } = manager({ follow, fetchImpl: http });
     const jobs = [
-      await downloads.start({ deliverableId: postId, format: 'wav' }),
-      await downloads.start({ deliverableId: voId, format: 'mp3' }),
+      await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' }),
+      await downloads.start({ deliverableId: voId, projectId: projectOf(voId), format: 'mp3' }),
     ];
     for (const started of jobs) {
       const job = await finished(downloads, started.id);
@@ -245,7 +253,7 @@ describe('downloads over HTTPS', () => {
       const { downloads } = manager({ follow, fetchImpl: cutOnce });
       const job = await finished(
         downloads,
-        (await downloads.start({ deliverableId: postId, format: 'wav' })).id,
+        (await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' })).id,
       );
       expect([job.state, job.error], `cut at ${cutAt}`).toEqual(['done', null]);
       expect(sha(await readFile(fileOf(job)))).toBe(sha(whole));
@@ -271,7 +279,7 @@ describe('media redirects to another host', () => {
     });
     const job = await finished(
       downloads,
-      (await downloads.start({ deliverableId: postId, format: 'wav' })).id,
+      (await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' })).id,
     );
     expect([job.state, job.error]).toEqual(['done', null]);
     expect(sha(await readFile(fileOf(job)))).toBe(sha(whole));
@@ -292,7 +300,10 @@ describe('media redirects to another host', () => {
       fetchImpl: http,
       resolved: { headers: { 'x-access-token': token } },
     });
-    const job = await finished(downloads, (await downloads.start({ deliverableId: voId, format: 'mp3' })).id);
+    const job = await finished(
+      downloads,
+      (await downloads.start({ deliverableId: voId, projectId: projectOf(voId), format: 'mp3' })).id,
+    );
     expect(job.state).toBe('failed');
     expect(job.error?.message).toMatch(/Refused a redirect from HTTPS to http:/);
     expect(cdn.seen).toEqual([]);
@@ -302,7 +313,12 @@ describe('media redirects to another host', () => {
     let hops = 0;
     const loop: HttpGet = async (u) => {
       hops++;
-      return { status: 302, headers: { location: u }, body: Readable.from([]) };
+      return {
+        status: 302,
+        headers: { location: u },
+        discard: () => undefined,
+        pump: () => Promise.reject(new Error('unused')),
+      };
     };
     await expect(
       withRedirects(loop, 3)(urls.get(voId)!.wav, { headers: {}, signal: new AbortController().signal }),

@@ -11,10 +11,10 @@ import type { Sandbox } from '../../sandbox/server';
 import { createLibrary } from '../library/library';
 import { partPathFor } from '../library/sanitize';
 import { startTestWorld } from '../test-world';
-import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './downloads';
-import { fastHttpGet } from './fast-http';
-import type { HttpGet } from './http';
-import { writeChunks, type WriteChunks } from './transfer';
+import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
+import { createLeanHttpGet, leanHttpGet } from './lean-http';
+import { streamGet, streamResponse, type HttpGet } from './transport';
+import { writeChunks, type WriteChunks } from './body-writer';
 
 // Issue 13, items 4, 5 and 9b: every library file has its own path per deliverable and version, nothing is renamed
 // over another item's file, the library never follows a link out of itself, and a DISK_FULL part can be removed.
@@ -204,7 +204,8 @@ describe('library paths against the sandbox', () => {
     const names = ['Take/1', 'Take:1', 'Take|1', 'Take_1', '..', '...'];
     const fakes = names.map((name, i) => ({ deliverableId: randomUUID(), name, url: sources[i]!.wav }));
     const { downloads, library } = manager(fakes, { concurrency: () => 1 });
-    for (const fake of fakes) await downloads.start({ deliverableId: fake.deliverableId, format: 'wav' });
+    for (const fake of fakes)
+      await downloads.start({ deliverableId: fake.deliverableId, projectId: 'fake-project', format: 'wav' });
     const jobs = await settle(downloads, fakes.length);
     expect(jobs.map((j) => [j.state, j.error])).toEqual(fakes.map(() => ['done', null]));
     const items = await library.list();
@@ -230,7 +231,9 @@ describe('library paths against the sandbox', () => {
       },
     });
     const jobs = await Promise.all(
-      fakes.map((f) => downloads.start({ deliverableId: f.deliverableId, format: 'wav' })),
+      fakes.map((f) =>
+        downloads.start({ deliverableId: f.deliverableId, projectId: 'fake-project', format: 'wav' }),
+      ),
     );
     // Both are transferring at the same time, each into its own part.
     for (let i = 0; i < 500 && !overlapped; i++) {
@@ -265,7 +268,11 @@ describe('library paths against the sandbox', () => {
     const squatter = join(libraryDir, ...planned.split('/'));
     await mkdir(join(squatter, '..'), { recursive: true });
     await writeFile(squatter, 'a file somebody else put here');
-    const job = await downloads.start({ deliverableId: fake.deliverableId, format: 'wav' });
+    const job = await downloads.start({
+      deliverableId: fake.deliverableId,
+      projectId: 'fake-project',
+      format: 'wav',
+    });
     expect((await settle(downloads, 1))[0]).toMatchObject({ id: job.id, state: 'done', error: null });
     expect(await readFile(squatter, 'utf8')).toBe('a file somebody else put here');
     const [item] = await library.list();
@@ -287,7 +294,7 @@ describe('library paths against the sandbox', () => {
         format: 'wav',
       });
       await symlink(outside, join(libraryDir, planned.split('/')[0]!), 'dir');
-      await downloads.start({ deliverableId: fake.deliverableId, format: 'wav' });
+      await downloads.start({ deliverableId: fake.deliverableId, projectId: 'fake-project', format: 'wav' });
       const [job] = await settle(downloads, 1);
       expect(job!.state).toBe('failed');
       expect(job!.error?.type).toBe('PATH_ESCAPE');
@@ -299,7 +306,7 @@ describe('library paths against the sandbox', () => {
     it('links at the final name, the .peaks sidecar and the part are never written through', async () => {
       const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
       const { downloads, library } = manager([fake], {
-        follow: (await import('./follower')).createWorkerFollow({ analyze: true }),
+        follow: (await import('./follow-threads')).createFollowThreads({ analyze: true }),
       });
       const planned = library.planPath({
         projectId: sources[0]!.projectId,
@@ -315,7 +322,11 @@ describe('library paths against the sandbox', () => {
       const target = join(outside, 'precious.txt');
       await symlink(target, final);
       await symlink(target, `${final}.peaks`);
-      const job = await downloads.start({ deliverableId: fake.deliverableId, format: 'wav' });
+      const job = await downloads.start({
+        deliverableId: fake.deliverableId,
+        projectId: 'fake-project',
+        format: 'wav',
+      });
       await symlink(target, join(libraryDir, ...partPathFor(planned, job.id).split('/')));
       const [settled] = await settle(downloads, 1);
       // The planted part refuses the transfer; nothing outside changes.
@@ -356,8 +367,12 @@ describe('library paths against the sandbox', () => {
         });
       };
       const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
-      const { downloads } = manager([fake], { write: disk });
-      const job = await downloads.start({ deliverableId: fake.deliverableId, format: 'wav' });
+      const { downloads } = manager([fake], { fetchImpl: createLeanHttpGet(disk) });
+      const job = await downloads.start({
+        deliverableId: fake.deliverableId,
+        projectId: 'fake-project',
+        format: 'wav',
+      });
       const [failed] = await settle(downloads, 1);
       expect(failed!.error?.type).toBe('DISK_FULL');
       expect(failed!.error?.message).toMatch(/partial file is kept/i);
@@ -414,7 +429,7 @@ describe('library paths against the sandbox', () => {
     const { downloads, library } = manager([fake], {
       fetchImpl: (url, init) => {
         requests.push(init.headers);
-        return fastHttpGet(url, init);
+        return leanHttpGet(url, init);
       },
     });
     const [done] = await settle(downloads, 1);
@@ -428,16 +443,22 @@ describe('library paths against the sandbox', () => {
 });
 
 /** A real HTTP GET whose body is slowed down, so two transfers overlap. */
-function throttled(bytesPerSecond: number, inner: HttpGet = fastHttpGet): HttpGet {
+function throttled(bytesPerSecond: number): HttpGet {
   return async (url, init) => {
-    const response = await inner(url, init);
+    const answer = await streamGet(url, init);
+    // The pace is kept on average: a wait once 20 ms are owed, not a timer per (16 KiB) TLS record.
+    let owedMs = 0;
     const paced = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
+        owedMs += (chunk.length / bytesPerSecond) * 1000;
+        if (owedMs < 20) return done(null, chunk);
+        const wait = owedMs;
+        owedMs = 0;
+        setTimeout(() => done(null, chunk), wait);
       },
     });
-    response.body.on('error', (error) => paced.destroy(error));
-    response.body.pipe(paced);
-    return { status: response.status, headers: response.headers, body: paced, recycle: response.recycle };
+    answer.body.on('error', (error) => paced.destroy(error));
+    answer.body.pipe(paced);
+    return streamResponse({ ...answer, body: paced });
   };
 }

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeFile, peaksFromFile } from '../audio/file-analysis';
 import { encodeWav, toneSequence } from '../audio/test-signals';
-import type { FollowReply, LineFeed } from './follow-worker';
-import { createSharedSlots, createWorkerFollow, followInline, type SharedSlots } from './follower';
-import { READ_BUFFER_BYTES } from './http';
+import type { FollowReply, LineFeed } from './follow-thread.worker';
+import { createSharedSlots, createFollowThreads, followInline, type SharedSlots } from './follow-threads';
+import { READ_BUFFER_BYTES } from './transport';
 import { createPartReader } from './part-reader';
 
 let dir: string;
@@ -150,7 +150,7 @@ describe('follow', () => {
   it('a worker thread gives the same checksum, figures and peaks as reading on this thread', async () => {
     const path = join(dir, 'worker.wav');
     writeFileSync(path, wav);
-    const inWorker = createWorkerFollow({ analyze: true })(path, 'wav');
+    const inWorker = createFollowThreads({ analyze: true })(path, 'wav');
     inWorker.advance(wav.length / 2);
     const viaWorker = await inWorker.finish(wav.length);
     inWorker.close();
@@ -168,7 +168,7 @@ describe('follow', () => {
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.name);
     process.on('warning', onWarning);
-    const follow = createWorkerFollow({ analyze: false, keep: 1 });
+    const follow = createFollowThreads({ analyze: false, keep: 1 });
     try {
       for (let i = 0; i < 15; i++) {
         const reader = follow(path, 'pdf');
@@ -195,7 +195,7 @@ describe('follow', () => {
     // zeros, so a checksum of the real bytes proves the worker used the slots.
     const path = join(dir, 'slots.bin');
     writeFileSync(path, Buffer.concat([bytes.subarray(0, S), Buffer.alloc(3 * S)]));
-    const follow = createWorkerFollow({ analyze: false, keep: 1 });
+    const follow = createFollowThreads({ analyze: false, keep: 1 });
     const slots = follow.readBuffers as SharedSlots;
     try {
       // Twice through the same worker: the second time the slots go by number only.
@@ -236,7 +236,7 @@ describe('follow', () => {
     for (let i = 0; i < bytes.length; i += 256) bytes[i] = (i >> 8) & 0xff;
     const path = join(dir, 'line.bin');
     writeFileSync(path, Buffer.alloc(bytes.length)); // zeros: only the fed bytes give the right checksum
-    const follow = createWorkerFollow({ analyze: false });
+    const follow = createFollowThreads({ analyze: false });
     try {
       const reader = follow(path, 'pdf');
       const line = reader.line!()!;
@@ -298,7 +298,7 @@ describe('follow', () => {
   it('without a worker entry it checksums on this thread (no analysis there)', async () => {
     const path = join(dir, 'inline.wav');
     writeFileSync(path, wav);
-    const reader = createWorkerFollow({ analyze: true, entry: null })(path, 'wav');
+    const reader = createFollowThreads({ analyze: true, entry: null })(path, 'wav');
     expect(await reader.finish(wav.length)).toEqual({ sha256: sha(wav), analysis: null, peaks: null });
     expect((await followInline(path, 'wav').finish(wav.length)).sha256).toBe(sha(readFileSync(path)));
   });

@@ -24,12 +24,12 @@ export interface PartReader {
   advance(bytes: number): void;
   /**
    * These bytes, starting at `start`, have just landed on disk, so the reader may take them from memory instead of
-   * reading them back. `release` gives up a chunk's memory to the reader (see HttpResponse.release); a chunk it
+   * reading them back. `release` gives up a chunk's memory to the reader (see RawResponse.release in lean-http.ts); a chunk it
    * cannot take is read back from the file as usual.
    */
   feed(chunks: readonly Buffer[], start: number, release?: (chunk: Buffer) => ArrayBufferLike | null): void;
   /**
-   * A port on which a transport on another thread feeds this reader directly (see LineFeed in follow-worker.ts):
+   * A port on which a transport on another thread feeds this reader directly (see LineFeed in follow-thread.worker.ts):
    * written slots and how far the file is written, without passing through this thread. Null where the reader
    * cannot take one (on this thread, closed). Once it is given, advance() is the line's to say.
    */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
-import { nodeHttpGet, withRedirects } from '../downloads/http';
+import { streamGet, withRedirects } from '../downloads/transport';
 
 /**
  * A `fetch` for the media route that trusts what the active profile trusts: `ca()` names the certificate
@@ -9,7 +9,7 @@ import { nodeHttpGet, withRedirects } from '../downloads/http';
  * follow them (credentials stay with their origin, no HTTPS-to-HTTP hop).
  */
 export function trustedFetch(ca: () => Promise<string | undefined>): typeof fetch {
-  const get = withRedirects(nodeHttpGet);
+  const get = withRedirects(streamGet);
   const trustedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     const headers: Record<string, string> = {};

@@ -82,14 +82,15 @@ export const useDownloadsStore = defineStore('downloads', () => {
   }
 
   /** Queues one file of a deliverable; returns the job or null (the error is in `startError`). */
-  async function start(
-    deliverableId: string,
-    format: MediaFormat,
-    version?: number,
-  ): Promise<DownloadJob | null> {
+  async function start(request: {
+    deliverableId: string;
+    projectId: string;
+    format: MediaFormat;
+    version?: number;
+  }): Promise<DownloadJob | null> {
     startError.value = null;
     try {
-      const job = await api.downloads.start({ deliverableId, format, ...(version ? { version } : {}) });
+      const job = await api.downloads.start(request);
       upsert(job);
       return job;
     } catch (e) {

@@ -545,14 +545,11 @@ export const useReviewStore = defineStore('review', () => {
     const id = deliverableId.value;
     if (!id) return false;
     const version = selectedVersion.value;
-    const job = await runAction('download', () =>
-      api.downloads.start({
-        deliverableId: id,
-        format,
-        version,
-        ...(project.value ? { projectId: project.value.id } : {}),
-      }),
-    );
+    const projectId = project.value?.id;
+    const job = await runAction('download', async () => {
+      if (!projectId) throw new Error('Open this deliverable from its project to download it.');
+      return api.downloads.start({ deliverableId: id, projectId, format, version });
+    });
     if (job) lastResult.value = `Downloading ${format.toUpperCase()}…`;
     return job !== null;
   }

@@ -1,34 +1,34 @@
-import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { resolveWorkerEntry, startWorker } from '../workers';
-import { fastHttpGet, UntrustedCertificateError } from './fast-http';
-import type { SharedSlots } from './follower';
-import type { HttpGet, HttpResponse, PumpOptions, PumpResult } from './http';
-import type { TransferReply, TransferRequest } from './transfer-worker';
+import { leanHttpGet, UntrustedCertificateError } from './lean-http';
+import type { SharedSlots } from './follow-threads';
+import type { HttpGet, HttpResponse, PumpResult } from './transport';
+import type { TransferReply, TransferRequest } from './transfer-thread.worker';
 
 /** An HttpGet whose transfers run on a worker thread; `close` stops it (app quit). */
-export type WorkerHttp = HttpGet & { close(): Promise<void> };
+export type TransferThread = HttpGet & { close(): Promise<void> };
 
 /**
- * Downloads on a worker thread: it connects, receives into the read slots it shares with the follow workers, and
- * writes each chunk to the part file as it arrives, on the same thread, in order (like curl, one thread from the
- * socket to the file), and passes each written slot by number to the download's follower over a direct line
- * (PartReader.line). This thread only decides (status, resume, retries) and sees progress. Measured on loopback with the 172.8 MB WAV: the writes handed to the thread
- * pool copied every MiB across cores, and the run time swung by 2x with where the threads landed; this shape holds
- * at curl's pace. The main thread never blocks on the disk.
+ * Downloads on a worker thread: it connects, receives into the read slots it shares with the follow threads and
+ * writes each read to the part file on that same thread, in order (as curl does), then passes the written slot by
+ * number to the download's follower over a direct line (PartReader.line). The main thread only decides and sees
+ * progress; it never blocks on the disk. Why one thread from socket to file: README.md in this folder.
  *
  * Where the worker cannot start, or after it died, requests go through `fallback` on this thread.
  */
-export function createWorkerHttp(options: {
+export function createTransferThread(options: {
   /** The follow workers' read slots, which this transport adopts (see SharedSlots.adopt). */
   slots: SharedSlots;
   entry?: URL | null;
   fallback?: HttpGet;
-}): WorkerHttp {
-  const fallback = options.fallback ?? fastHttpGet;
+}): TransferThread {
+  const fallback = options.fallback ?? leanHttpGet;
   const entry =
     options.entry === undefined
-      ? resolveWorkerEntry({ source: './transfer-worker.ts', bundled: 'transfer-worker.js' }, import.meta.url)
+      ? resolveWorkerEntry(
+          { source: './transfer-thread.worker.ts', bundled: 'transfer-thread.worker.js' },
+          import.meta.url,
+        )
       : options.entry;
   let worker: Worker | null = null;
   let dead: Error | null = entry ? null : new Error('No transfer worker entry.');
@@ -113,25 +113,16 @@ export function createWorkerHttp(options: {
     }
     if (reply.type !== 'head') throw new Error('Unexpected transfer reply.');
     let pumping = false;
-    const body = new Readable({
-      // Read or destroyed instead of pumped: the worker drops the body.
-      read() {
-        discard();
-        this.push(null);
-      },
-      destroy(error, done) {
-        if (!pumping) discard();
-        done(error);
-      },
-    });
     const response: HttpResponse = {
       status: reply.status,
       headers: reply.headers,
-      body,
-      pump(pumpOptions: PumpOptions) {
+      discard() {
+        if (!pumping) discard();
+      },
+      pump({ handle, position, onBytes, follower }) {
         pumping = true;
         return new Promise<PumpResult>((resolve, reject) => {
-          const { handle, position, onBytes, onWritten, line } = pumpOptions;
+          const line = follower?.line?.() ?? null;
           pumps.set(id, (message) => {
             if (message instanceof Error) {
               init.signal.removeEventListener('abort', discard);
@@ -140,7 +131,7 @@ export function createWorkerHttp(options: {
             }
             if (message.type === 'progress') {
               onBytes(message.bytes);
-              onWritten?.(message.end);
+              follower?.advance(message.end);
               return;
             }
             if (message.type !== 'end') return;

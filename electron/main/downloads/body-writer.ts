@@ -1,7 +1,44 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { DirectBody, PumpOptions, PumpResult } from './http';
+import type { Readable } from 'node:stream';
+import type { PumpResult } from './transport';
 
-export type { PumpResult } from './http';
+/**
+ * A body pushed from the socket's read callback to the writer, with no stream in between (the lean reader's);
+ * a node:http body is adapted with `readableBody`.
+ */
+export interface DirectBody {
+  /** Starts delivery (once): `onChunk` per received chunk, then `onEnd` once, with the failure if one cut it. */
+  start(onChunk: (chunk: Buffer) => void, onEnd: (error?: Error) => void): void;
+  pause(): void;
+  resume(): void;
+  /** Stops reading and closes the connection; a started consumer gets `onEnd` with an error. */
+  destroy(): void;
+}
+
+/**
+ * A DirectBody over a Readable. 'data' events, not the async iterator: read() would concatenate buffered chunks
+ * into new buffers (a copy per MiB, and the transport's read buffers could no longer be recycled).
+ */
+export function readableBody(body: Readable): DirectBody {
+  return {
+    start(onChunk, onEnd) {
+      let ended = false;
+      const end = (error?: Error) => {
+        if (ended) return;
+        ended = true;
+        body.off('data', onChunk);
+        onEnd(error);
+      };
+      body.on('data', onChunk);
+      body.once('end', () => end());
+      body.once('error', (error) => end(error));
+      body.once('close', () => end(body.readableEnded ? undefined : new Error('aborted: stream closed')));
+    },
+    pause: () => body.pause(),
+    resume: () => body.resume(),
+    destroy: () => body.destroy(),
+  };
+}
 
 /**
  * Writes all of `chunks` at `position` (looping over short writes); injectable to simulate a full disk. On failure
@@ -36,11 +73,7 @@ export const writeChunks: WriteChunks = async (handle, chunks, position) => {
   }
 };
 
-/**
- * Bytes gathered before one write on this thread's path (the transfer worker writes each read as it lands): about
- * four of the lean transport's reads, which keeps the disk busy without waiting for a bigger batch (4 MiB batches measured ~20 % slower on loopback: the socket idled
- * while a batch filled and the writes came in bursts).
- */
+/** Bytes gathered before one write on this thread: about four reads, so the socket never idles behind a big batch. */
 export const BATCH_BYTES = 1 << 20;
 /** Default number of batches written at once (memory in flight: about MAX_WRITES x BATCH_BYTES). */
 export const MAX_WRITES = 8;
@@ -52,17 +85,23 @@ export const MAX_WRITES = 8;
  * A write failure rejects (the caller maps it); a network failure resolves with `networkError` after
  * flushing what arrived, so a resume starts exactly at the end of the valid prefix.
  */
-export async function pumpBody(
-  options: Omit<PumpOptions, 'line'> & {
-    body: DirectBody;
-    write: WriteChunks;
-    /** Returns a chunk to the transport after it is written. */
-    recycle?: (chunk: Buffer) => void;
-    batchBytes?: number;
-    /** Batches being written at once; more absorbs disk stalls without stopping the socket. */
-    maxWrites?: number;
-  },
-): Promise<PumpResult> {
+export async function pumpBody(options: {
+  handle: FileHandle;
+  position: number;
+  /** Bytes received (not yet necessarily on disk). */
+  onBytes: (n: number) => void;
+  /** The file is written without holes up to `end`: what a reader following the file may read. */
+  onWritten?: (end: number) => void;
+  /** Chunks just written at `start` (a follower may take them from memory, see PartReader.feed). */
+  onLanded?: (chunks: Buffer[], start: number) => void;
+  body: DirectBody;
+  write: WriteChunks;
+  /** Returns a chunk to the transport after it is written. */
+  recycle?: (chunk: Buffer) => void;
+  batchBytes?: number;
+  /** Batches being written at once; more absorbs disk stalls without stopping the socket. */
+  maxWrites?: number;
+}): Promise<PumpResult> {
   const { body, handle, write, onBytes, onWritten, onLanded, recycle } = options;
   const batchBytes = options.batchBytes ?? BATCH_BYTES;
   const maxWrites = options.maxWrites ?? MAX_WRITES;

@@ -1,8 +1,8 @@
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { MediaFormat } from '../../../shared/ipc';
 import { resolveWorkerEntry, startWorker } from '../workers';
-import { READ_BUFFER_BYTES, type ReadBufferPool } from './http';
-import type { FedChunk, FollowReply, FollowRequest } from './follow-worker';
+import { READ_BUFFER_BYTES, type ReadBufferPool } from './transport';
+import type { FedChunk, FollowReply, FollowRequest } from './follow-thread.worker';
 import { createPartReader, type FollowResult, type PartReader } from './part-reader';
 
 export type { FollowResult, PartReader } from './part-reader';
@@ -89,8 +89,8 @@ export function createSharedSlots(limit = SHARED_SLOTS): SharedSlots {
 }
 
 /** A Follow backed by worker threads, which are kept for the next download until closed. */
-export interface WorkerFollow extends Follow {
-  /** The read slots shared with the workers (a transfer worker adopts them, see createWorkerHttp). */
+export interface FollowThreads extends Follow {
+  /** The read slots shared with the workers (a transfer worker adopts them, see createTransferThread). */
   readBuffers: SharedSlots;
   /** Terminates the workers (app quit); readers still open fail. */
   close(): Promise<void>;
@@ -101,14 +101,17 @@ export interface WorkerFollow extends Follow {
  * and waveform peaks are computed as the bytes land, so the transfer's thread only moves bytes. Up to `keep` idle
  * workers wait (unreferenced) for the next download, so a download does not pay for a thread start.
  */
-export function createWorkerFollow(options: {
+export function createFollowThreads(options: {
   analyze: boolean;
   entry?: URL | null;
   keep?: number;
-}): WorkerFollow {
+}): FollowThreads {
   const entry =
     options.entry === undefined
-      ? resolveWorkerEntry({ source: './follow-worker.ts', bundled: 'follow-worker.js' }, import.meta.url)
+      ? resolveWorkerEntry(
+          { source: './follow-thread.worker.ts', bundled: 'follow-thread.worker.js' },
+          import.meta.url,
+        )
       : options.entry;
   const keep = options.keep ?? 2;
   const idle: Worker[] = [];

@@ -1,5 +1,5 @@
 // Worker-thread entry: one download's PartReader at a time (checksum + streaming analysis) off the main thread;
-// the worker is reused for the next download. Bundled as out/main/follow-worker.js.
+// the worker is reused for the next download. Bundled as out/main/follow-thread.worker.js.
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { createPartReader, type FollowResult, type PartReader, type PartReaderOptions } from './part-reader';
 

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FollowReply, LineFeed } from './follow-worker';
-import { createSharedSlots } from './follower';
-import type { HttpGet, PumpOptions } from './http';
+import type { FollowReply, LineFeed } from './follow-thread.worker';
+import { createSharedSlots } from './follow-threads';
+import type { HttpGet, PumpOptions } from './transport';
 import { serveOnLoopback } from './test-server';
-import { createWorkerHttp } from './worker-http';
+import { createTransferThread } from './transfer-thread';
 
 // The transfer worker against a real server on 127.0.0.1: what it writes, what it feeds, how it fails.
 
@@ -20,7 +20,7 @@ let base = '';
 let dir = '';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'takedesk-worker-http-'));
+  dir = await mkdtemp(join(tmpdir(), 'takedesk-transfer-thread-'));
   server = await serveOnLoopback((req, res) => {
     if (req.url === '/big') {
       res.writeHead(200, { 'content-length': big.length, etag: '"v1"' });
@@ -68,11 +68,10 @@ async function download(http: HttpGet, path: string, file = join(dir, 'out.bin')
     handle,
     position: 0,
     onBytes: (n) => (bytes += n),
-    onWritten: (end) => written.push(end),
-    line: port1,
+    follower: { advance: (end) => written.push(end), feed: () => undefined, line: () => port1 },
   };
   try {
-    const result = await response.pump!(options);
+    const result = await response.pump(options);
     // The line's last feeds may still be on their way.
     await vi.waitFor(() => expect(advances.at(-1)).toBe(result.written), { timeout: 2000 });
     return { response, result, bytes, written, fed, advances, onDisk: await readFile(file) };
@@ -82,10 +81,10 @@ async function download(http: HttpGet, path: string, file = join(dir, 'out.bin')
   }
 }
 
-describe('createWorkerHttp', () => {
+describe('createTransferThread', () => {
   it('receives and writes on the worker: the file, the progress and the fed slots all hold the served bytes', async () => {
     const slots = createSharedSlots();
-    const http = createWorkerHttp({ slots });
+    const http = createTransferThread({ slots });
     try {
       for (let round = 0; round < 2; round++) {
         const { response, result, bytes, written, fed, advances, onDisk } = await download(http, '/big');
@@ -110,11 +109,11 @@ describe('createWorkerHttp', () => {
   });
 
   it('an answer that is not the body is dropped, and the worker goes on with the next request', async () => {
-    const http = createWorkerHttp({ slots: createSharedSlots() });
+    const http = createTransferThread({ slots: createSharedSlots() });
     try {
       const missing = await http(`${base}/nothing`, { headers: {}, signal: never() });
       expect(missing.status).toBe(404);
-      missing.body.resume();
+      missing.discard();
       const { onDisk } = await download(http, '/big');
       expect(onDisk.equals(big)).toBe(true);
     } finally {
@@ -123,14 +122,14 @@ describe('createWorkerHttp', () => {
   });
 
   it('an abort mid-body ends the pump with a network error; the file holds exactly the bytes it reports', async () => {
-    const http = createWorkerHttp({ slots: createSharedSlots() });
+    const http = createTransferThread({ slots: createSharedSlots() });
     const abort = new AbortController();
     const file = join(dir, 'aborted.bin');
     const handle = await open(file, 'w');
     try {
       const response = await http(`${base}/slow`, { headers: {}, signal: abort.signal });
       let bytes = 0;
-      const pumped = response.pump!({
+      const pumped = response.pump({
         handle,
         position: 0,
         onBytes: (n) => {
@@ -153,11 +152,11 @@ describe('createWorkerHttp', () => {
   });
 
   it.runIf(existsSync('/dev/full'))('a write that fails (a full disk) rejects with its code', async () => {
-    const http = createWorkerHttp({ slots: createSharedSlots() });
+    const http = createTransferThread({ slots: createSharedSlots() });
     const handle = await open('/dev/full', 'w');
     try {
       const response = await http(`${base}/big`, { headers: {}, signal: never() });
-      await expect(response.pump!({ handle, position: 0, onBytes: () => undefined })).rejects.toMatchObject({
+      await expect(response.pump({ handle, position: 0, onBytes: () => undefined })).rejects.toMatchObject({
         code: 'ENOSPC',
       });
       // The worker is still there for the next download.
@@ -171,21 +170,20 @@ describe('createWorkerHttp', () => {
 
   it('a worker that stops fails the pump in progress; later requests go through the fallback', async () => {
     const fallback = vi.fn<HttpGet>((url, init) =>
-      import('./fast-http').then((m) => m.fastHttpGet(url, init)),
+      import('./lean-http').then((m) => m.leanHttpGet(url, init)),
     );
-    const http = createWorkerHttp({ slots: createSharedSlots(), fallback });
+    const http = createTransferThread({ slots: createSharedSlots(), fallback });
     const handle = await open(join(dir, 'stopped.bin'), 'w');
     try {
       const response = await http(`${base}/slow`, { headers: {}, signal: never() });
-      const pumped = response.pump!({ handle, position: 0, onBytes: () => undefined });
+      const pumped = response.pump({ handle, position: 0, onBytes: () => undefined });
       await new Promise((r) => setTimeout(r, 50));
       await http.close();
       await expect(pumped).rejects.toThrow(/transfer worker/);
       expect(fallback).not.toHaveBeenCalled();
       const after = await http(`${base}/big`, { headers: {}, signal: never() });
       expect(after.status).toBe(200);
-      expect(after.pump).toBeUndefined(); // the fallback's response: pumped on this thread
-      after.body.destroy();
+      after.discard();
       expect(fallback).toHaveBeenCalledTimes(1);
     } finally {
       await handle.close();
@@ -194,12 +192,12 @@ describe('createWorkerHttp', () => {
 
   it('without a worker entry every request goes through the fallback', async () => {
     const fallback = vi.fn<HttpGet>((url, init) =>
-      import('./fast-http').then((m) => m.fastHttpGet(url, init)),
+      import('./lean-http').then((m) => m.leanHttpGet(url, init)),
     );
-    const http = createWorkerHttp({ slots: createSharedSlots(), entry: null, fallback });
+    const http = createTransferThread({ slots: createSharedSlots(), entry: null, fallback });
     const response = await http(`${base}/big`, { headers: {}, signal: never() });
     expect(response.status).toBe(200);
-    response.body.destroy();
+    response.discard();
     expect(fallback).toHaveBeenCalledTimes(1);
     await http.close();
   });

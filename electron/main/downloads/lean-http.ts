@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { Readable } from 'node:stream';
 import tls from 'node:tls';
-import { nodeHttpGet, READ_BUFFER_BYTES, type HttpGet, type HttpResponse } from './http';
+import { pumpBody, readableBody, writeChunks, type DirectBody, type WriteChunks } from './body-writer';
+import { READ_BUFFER_BYTES, streamGet, type Get, type GetInit, type HttpGet } from './transport';
 
 // Socket reads land in buffers this large (see READ_BUFFER_BYTES); loopback and fast links fill most of one per read.
 const READ_BUFFER = READ_BUFFER_BYTES;
@@ -11,39 +11,86 @@ const COPY_BELOW = READ_BUFFER / 4;
 const POOL_SIZE = 8;
 
 const HEADER_LIMIT = 64 * 1024;
+// A TLS read buffer that stops filling goes on after this long (a slow link still shows progress).
+const TRICKLE_MS = 10;
 
 /** Falls back to node:http(s) for what the lean path does not do (chunked bodies). */
 class Unsupported extends Error {}
 
+/** An answer as the lean reader gives it: the body pushed from the read callback, in read buffers it lends out. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: DirectBody;
+  /** Gives a chunk's read buffer back once it is written, for the next reads. */
+  recycle(chunk: Buffer): void;
+  /**
+   * Gives up a chunk's read buffer for good (a follower on another thread takes it): its ArrayBuffer or
+   * SharedArrayBuffer when the chunk sits alone at the start of one, else null.
+   */
+  release(chunk: Buffer): ArrayBufferLike | null;
+}
+
 /**
  * GET for media with Content-Length, over HTTP or HTTPS alike: one socket, a minimal HTTP/1.1 response-head parser,
- * and the body handed on in recycled 256 KiB buffers — through `direct` from the read callback to the consumer (no
- * stream between them), or as a Readable `body`. Plain TCP reads straight into those buffers (`onread`); TLS hands
- * its decrypted records (16 KiB each) over as 'data', copied into them, so a read slot is still 256 KiB. Measured on
- * loopback with a 172.8 MB WAV: node:http's parser and 64 KiB stream chunks cost ~350 ms of CPU, a raw socket
- * reading into large buffers ~60-120 ms. Over TLS, node's own receive path (a 16 KiB record per callback) is the
- * limit: in A/B runs this reader and node:https were level (0.48x and 0.42x curl on a loaded machine), so HTTPS
- * takes this reader too, one transport for both schemes, and keeps the shared read slots the follower hashes from
- * memory. Chunked answers go through node:http(s).
+ * and the body read straight into recycled 256 KiB buffers (`onread`, for TCP and for TLS), so no buffer is
+ * allocated per read. Why, with figures: README.md in this folder. Chunked answers go through node:http(s).
  */
-export const fastHttpGet: HttpGet = async (url, init) => {
+export const rawGet: Get<RawResponse & { discard(): void }> = async (url, init) => {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return nodeHttpGet(url, init);
   try {
-    return await leanGet(target, init);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Unsupported();
+    const raw = await leanGet(target, init);
+    return { ...raw, discard: () => raw.body.destroy() };
   } catch (error) {
-    if (error instanceof Unsupported) return nodeHttpGet(url, init);
-    throw error;
+    if (!(error instanceof Unsupported)) throw error;
+    const answer = await streamGet(url, init);
+    return {
+      ...answer,
+      body: readableBody(answer.body),
+      recycle: () => undefined,
+      release: () => null,
+    };
   }
 };
 
-/** Where body chunks go: set once, either by `direct.start` or by the lazily created stream. */
+/** The lean reader as a download's transport on this thread; `write`: tests inject a full disk. */
+export function createLeanHttpGet(write: WriteChunks = writeChunks): HttpGet {
+  return async (url, init) => {
+    const raw = await rawGet(url, init);
+    return {
+      status: raw.status,
+      headers: raw.headers,
+      discard: raw.discard,
+      pump: ({ handle, position, onBytes, follower }) =>
+        pumpBody({
+          body: raw.body,
+          handle,
+          position,
+          write,
+          onBytes,
+          recycle: raw.recycle,
+          ...(follower
+            ? {
+                onWritten: (end: number) => follower.advance(end),
+                onLanded: (chunks: Buffer[], start: number) => follower.feed(chunks, start, raw.release),
+              }
+            : {}),
+        }),
+    };
+  };
+}
+
+/** The lean reader on this thread, writing with positional writev. */
+export const leanHttpGet: HttpGet = createLeanHttpGet();
+
+/** Where body chunks go: set once, by `body.start`. */
 interface Consumer {
   onChunk(chunk: Buffer): void;
   onEnd(error?: Error): void;
 }
 
-function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpResponse> {
+function leanGet(target: URL, init: GetInit): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     if (init.signal.aborted) {
       reject(init.signal.reason ?? new Error('aborted'));
@@ -76,7 +123,6 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     let early: Buffer[] = [];
     // The body's end before a consumer attached: undefined while open, null when complete, else the failure.
     let outcome: Error | null | undefined;
-    let stream: Readable | null = null;
 
     /** One socket read of `length` bytes at the start of `chunk` (the current buffer); false pauses the socket. */
     const onRead = (length: number, chunk: Uint8Array): boolean => {
@@ -100,10 +146,7 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
         settled = true;
         resolve({
           ...response,
-          get body() {
-            return (stream ??= toStream());
-          },
-          direct: { start: attach, pause: () => socket.pause(), resume: () => socket.resume(), destroy },
+          body: { start: attach, pause: () => socket.pause(), resume: () => socket.resume(), destroy },
           recycle,
           release,
         });
@@ -122,47 +165,50 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
 
     const host = target.hostname.replace(/^\[|\]$/gu, '');
     const secure = target.protocol === 'https:';
+    // TLS decrypts one record (16 KiB) per callback, each at the end of what the read buffer holds (node asks for
+    // the next target right after the callback, so a full buffer is swapped there). A fresh buffer per record, as
+    // 'data' gives, cost twice the CPU. What a pause in the stream leaves in the buffer goes on as a copy.
+    let fill = 0;
+    let handed = 0;
+    let idle: NodeJS.Timeout | null = null;
+    const handOnCopy = () => {
+      idle = null;
+      if (fill === handed) return;
+      const piece = Buffer.from(buffer.subarray(handed, fill));
+      handed = fill;
+      deliver(piece);
+      if (consumer === null) socket.pause();
+    };
+    const onRecord = (length: number): boolean => {
+      fill += length;
+      if (head === null && fill < buffer.length && fill - handed < remaining) {
+        idle ??= setTimeout(handOnCopy, TRICKLE_MS);
+        return true;
+      }
+      const start = handed;
+      const end = fill;
+      fill = 0;
+      handed = 0;
+      return onRead(end - start, buffer.subarray(start));
+    };
+    // node reads TLS into a given buffer too, though its types only list `onread` for net.connect.
+    const tlsOptions: tls.ConnectionOptions & { onread: net.OnReadOpts } = {
+      host,
+      port: Number(target.port || 443),
+      // SNI takes a host name, never an address.
+      ...(net.isIP(host) ? {} : { servername: host }),
+      // A profile's own trust (the sandbox's certificate) replaces the system's for its connections.
+      ...(init.ca ? { ca: init.ca } : {}),
+      ALPNProtocols: ['http/1.1'],
+      onread: { buffer: () => buffer.subarray(fill), callback: onRecord },
+    };
     const socket: net.Socket = secure
-      ? tls.connect({
-          host,
-          port: Number(target.port || 443),
-          // SNI takes a host name, never an address.
-          ...(net.isIP(host) ? {} : { servername: host }),
-          // A profile's own trust (the sandbox's certificate) replaces the system's for its connections.
-          ...(init.ca ? { ca: init.ca } : {}),
-          ALPNProtocols: ['http/1.1'],
-        })
+      ? tls.connect(tlsOptions)
       : net.connect({
           host,
           port: Number(target.port || 80),
           onread: { buffer: () => buffer, callback: onRead },
         });
-
-    // TLS has no `onread`: its records are gathered into the read buffer, which goes on when full, and what a burst
-    // of records left in it goes on once the burst is over (or when the connection closes).
-    let fill = 0;
-    let flushQueued = false;
-    const flush = () => {
-      flushQueued = false;
-      if (fill === 0) return;
-      const length = fill;
-      fill = 0;
-      if (!onRead(length, buffer)) socket.pause();
-    };
-    if (secure) {
-      socket.on('data', (data: Buffer) => {
-        for (let at = 0; at < data.length;) {
-          const copied = data.copy(buffer, fill, at);
-          fill += copied;
-          at += copied;
-          if (fill === buffer.length) flush();
-        }
-        if (fill > 0 && !flushQueued) {
-          flushQueued = true;
-          setImmediate(flush);
-        }
-      });
-    }
 
     function attach(onChunk: Consumer['onChunk'], onEnd: Consumer['onEnd']) {
       if (consumer) throw new Error('The body is already being read.');
@@ -172,24 +218,6 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
       for (const chunk of queued) onChunk(chunk);
       if (outcome !== undefined) onEnd(outcome ?? undefined);
       else socket.resume();
-    }
-
-    function toStream(): Readable {
-      const readable = new Readable({
-        highWaterMark: 2 * READ_BUFFER,
-        read: () => socket.resume(),
-        destroy: (error, done) => {
-          destroy();
-          done(error);
-        },
-      });
-      attach(
-        (chunk) => {
-          if (!readable.push(chunk)) socket.pause();
-        },
-        (error) => (error ? readable.destroy(error) : readable.push(null)),
-      );
-      return readable;
     }
 
     function deliver(data: Buffer) {
@@ -247,7 +275,8 @@ function leanGet(target: URL, init: Parameters<HttpGet>[1]): Promise<HttpRespons
     socket.once('error', (error) => fail(certificateError(error) ?? error));
     socket.once('close', () => {
       init.signal.removeEventListener('abort', onAbort);
-      flush();
+      if (idle) clearTimeout(idle);
+      handOnCopy();
       // No read lands after this: the buffer that waited for the next one is free (lent ones come back by recycle).
       giveBack(buffer);
       if (!settled) fail(new Error('Connection closed before the response'));
@@ -282,7 +311,7 @@ export function certificateError(error: unknown): UntrustedCertificateError | nu
   );
 }
 
-function parseHead(text: string): Omit<HttpResponse, 'body'> | Error {
+function parseHead(text: string): Pick<RawResponse, 'status' | 'headers'> | Error {
   const [statusLine = '', ...lines] = text.split('\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})/u.exec(statusLine);
   if (!match) return new Error(`Not an HTTP/1.1 response: ${JSON.stringify(statusLine.slice(0, 40))}`);

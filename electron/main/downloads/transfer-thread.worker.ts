@@ -1,10 +1,10 @@
-// Worker-thread entry: the downloads' HTTP transfers, received and written on this one thread (see worker-http.ts).
-// Bundled as out/main/transfer-worker.js.
+// Worker-thread entry: the downloads' HTTP transfers, received and written on this one thread (see transfer-thread.ts).
+// Bundled as out/main/transfer-thread.worker.js.
 import { writeSync } from 'node:fs';
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { fastHttpGet, UntrustedCertificateError } from './fast-http';
-import type { FedChunk, FollowReply, LineFeed } from './follow-worker';
-import { readableBody, type HttpResponse, type ReadBufferPool } from './http';
+import { rawGet, UntrustedCertificateError, type RawResponse } from './lean-http';
+import type { FedChunk, FollowReply, LineFeed } from './follow-thread.worker';
+import type { ReadBufferPool } from './transport';
 
 /** Messages to the worker. `id` names one GET from its head to its end. */
 export type TransferRequest =
@@ -69,16 +69,16 @@ if (port) {
   // Slots out on a follower's line, by the line they went out on; a follower may give one back on a later line
   // of the same session (a resumed download), so a slot is freed once, by whichever comes first.
   const heldBy = new Map<number, MessagePort>();
-  const responses = new Map<number, HttpResponse>();
+  const responses = new Map<number, RawResponse>();
   const aborts = new Map<number, AbortController>();
 
   const get = (id: number, url: string, headers: Record<string, string>, ca: string | undefined) => {
     const abort = new AbortController();
     aborts.set(id, abort);
-    fastHttpGet(url, { headers, signal: abort.signal, readBuffers: slots, ...(ca ? { ca } : {}) }).then(
+    rawGet(url, { headers, signal: abort.signal, readBuffers: slots, ...(ca ? { ca } : {}) }).then(
       (response) => {
         if (abort.signal.aborted) {
-          (response.direct ?? readableBody(response.body)).destroy();
+          response.body.destroy();
           return;
         }
         responses.set(id, response);
@@ -101,7 +101,7 @@ if (port) {
     aborts.delete(id);
     const response = responses.get(id);
     responses.delete(id);
-    if (response) (response.direct ?? readableBody(response.body)).destroy();
+    if (response) response.body.destroy();
   };
 
   /**
@@ -115,7 +115,7 @@ if (port) {
       post({ type: 'end', id, written: 0, networkError: 'aborted', writeError: null });
       return;
     }
-    const body = response.direct ?? readableBody(response.body);
+    const { body } = response;
     line?.on('message', (reply: FollowReply) => {
       if (!('type' in reply)) return;
       for (const slot of reply.slots) {
@@ -159,16 +159,16 @@ if (port) {
         } catch (error) {
           const { message, code } = error as NodeJS.ErrnoException;
           writeError = { message, ...(code ? { code } : {}) };
-          response.recycle?.(chunk);
+          response.recycle(chunk);
           body.destroy();
           return;
         }
         const slot = slotOf.get(chunk.buffer);
-        if (line && slot !== undefined && response.release?.(chunk) != null) {
+        if (line && slot !== undefined && response.release(chunk) !== null) {
           heldBy.set(slot, line);
           fed.push({ slot, at, length: chunk.length, ...(known.has(slot) ? {} : { memory: memory[slot] }) });
           known.add(slot);
-        } else response.recycle?.(chunk);
+        } else response.recycle(chunk);
         at += chunk.length;
         unreported += chunk.length;
         if (line && !feedScheduled) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fastHttpGet } from './fast-http';
-import { createSharedSlots } from './follower';
-import { withRedirects, type HttpGet } from './http';
+import { rawGet } from './lean-http';
+import { createSharedSlots } from './follow-threads';
+import { withRedirects } from './transport';
 import { serveOnLoopback } from './test-server';
 
 // Edge cases of the lean HTTP path against a real server on 127.0.0.1 (the sandbox only ever sends
@@ -43,70 +43,79 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function read(get: HttpGet, path: string, headers: Record<string, string> = {}) {
+async function read(get: typeof rawGet, path: string, headers: Record<string, string> = {}) {
   const response = await get(`${base}${path}`, { headers, signal: new AbortController().signal });
   const chunks: Buffer[] = [];
-  for await (const chunk of response.body) chunks.push(chunk as Buffer);
+  await new Promise<void>((resolve, reject) =>
+    response.body.start(
+      (chunk) => {
+        chunks.push(Buffer.from(chunk));
+        response.recycle(chunk);
+      },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
   return { ...response, bytes: Buffer.concat(chunks) };
 }
 
-describe('fastHttpGet', () => {
+describe('rawGet', () => {
   it('reads a Content-Length body byte-exact with status and lower-case headers', async () => {
-    const r = await read(fastHttpGet, '/big');
+    const r = await read(rawGet, '/big');
     expect(r.status).toBe(200);
     expect(r.headers.etag).toBe('"v1"');
     expect(r.bytes.equals(big)).toBe(true);
   });
 
   it('sends our headers (Range, If-Range)', async () => {
-    const r = await read(fastHttpGet, '/echo', { range: 'bytes=5-', 'if-range': '"v1"' });
+    const r = await read(rawGet, '/echo', { range: 'bytes=5-', 'if-range': '"v1"' });
     expect(r.status).toBe(206);
     expect(JSON.parse(r.bytes.toString())).toMatchObject({ range: 'bytes=5-', 'if-range': '"v1"' });
   });
 
   it('falls back to node:http for a chunked body', async () => {
-    const r = await read(fastHttpGet, '/chunked');
+    const r = await read(rawGet, '/chunked');
     expect(r.bytes.equals(big.subarray(0, 5000))).toBe(true);
   });
 
   it('reports a body cut short as an error', async () => {
-    await expect(read(fastHttpGet, '/short')).rejects.toThrow(/closed early|aborted/);
+    await expect(read(rawGet, '/short')).rejects.toThrow(/closed early|aborted/);
   });
 
   it('refuses header injection', async () => {
-    await expect(read(fastHttpGet, '/big', { range: 'bytes=0-\r\nx-evil: 1' })).rejects.toThrow(
-      /Invalid header/,
-    );
+    await expect(read(rawGet, '/big', { range: 'bytes=0-\r\nx-evil: 1' })).rejects.toThrow(/Invalid header/);
   });
 
   it('aborts through the signal', async () => {
     const controller = new AbortController();
-    const response = await fastHttpGet(`${base}/big`, { headers: {}, signal: controller.signal });
+    const response = await rawGet(`${base}/big`, { headers: {}, signal: controller.signal });
     controller.abort();
     await expect(
-      (async () => {
-        for await (const chunk of response.body) void chunk;
-      })(),
+      new Promise<void>((resolve, reject) =>
+        response.body.start(
+          () => undefined,
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      ),
     ).rejects.toThrow();
   });
 
   it('withRedirects follows a 302 to the file', async () => {
-    const r = await read(withRedirects(fastHttpGet), '/redirect');
+    const r = await read(withRedirects(rawGet), '/redirect');
     expect(r.status).toBe(200);
     expect(r.bytes.length).toBe(big.length);
   });
 });
 
-describe('fastHttpGet direct body', () => {
+describe('rawGet body pushed from the read callback', () => {
   const get = (path: string) =>
-    fastHttpGet(`${base}${path}`, { headers: {}, signal: new AbortController().signal });
+    rawGet(`${base}${path}`, { headers: {}, signal: new AbortController().signal });
 
   it('hands every byte from the read callback to the consumer, then ends once', async () => {
     const response = await get('/big');
     const chunks: Buffer[] = [];
     let ends = 0;
     const ended = new Promise<Error | undefined>((resolve) =>
-      response.direct!.start(
+      response.body.start(
         (chunk) => chunks.push(Buffer.from(chunk)),
         (error) => {
           ends++;
@@ -122,7 +131,7 @@ describe('fastHttpGet direct body', () => {
 
   it('reads into a shared pool while it has free buffers, gives back what is written, and gives up released ones', async () => {
     const pool = createSharedSlots(2);
-    const response = await fastHttpGet(`${base}/big`, {
+    const response = await rawGet(`${base}/big`, {
       headers: {},
       signal: new AbortController().signal,
       readBuffers: pool,
@@ -131,16 +140,16 @@ describe('fastHttpGet direct body', () => {
     const copies: Buffer[] = [];
     let inPool = 0;
     const ended = new Promise<Error | undefined>((resolve) =>
-      response.direct!.start((chunk) => {
+      response.body.start((chunk) => {
         copies.push(Buffer.from(chunk));
         if (pool.slotOf(chunk.buffer) !== undefined) inPool++;
         // The first whole pool buffer is given up for good; every other chunk is written and given back.
         const buffer =
-          released.length === 0 && pool.slotOf(chunk.buffer) !== undefined ? response.release!(chunk) : null;
+          released.length === 0 && pool.slotOf(chunk.buffer) !== undefined ? response.release(chunk) : null;
         if (buffer) {
           released.push(buffer);
-          expect(response.release!(chunk)).toBeNull(); // once only
-        } else response.recycle!(chunk);
+          expect(response.release(chunk)).toBeNull(); // once only
+        } else response.recycle(chunk);
       }, resolve),
     );
     expect(await ended).toBeUndefined();
@@ -155,7 +164,7 @@ describe('fastHttpGet direct body', () => {
 
   it('pauses and resumes the socket for a slow consumer without losing bytes', async () => {
     const response = await get('/big');
-    const direct = response.direct!;
+    const direct = response.body;
     let received = 0;
     const ended = new Promise<Error | undefined>((resolve) =>
       direct.start((chunk) => {
@@ -170,20 +179,18 @@ describe('fastHttpGet direct body', () => {
 
   it('reports a cut body and a destroyed one as errors, and refuses a second consumer', async () => {
     const short = await get('/short');
-    await expect(new Promise((_, reject) => short.direct!.start(() => undefined, reject))).rejects.toThrow(
+    await expect(new Promise((_, reject) => short.body.start(() => undefined, reject))).rejects.toThrow(
       /closed early/,
     );
     const response = await get('/big');
-    const ended = new Promise<Error | undefined>((resolve) =>
-      response.direct!.start(() => undefined, resolve),
-    );
+    const ended = new Promise<Error | undefined>((resolve) => response.body.start(() => undefined, resolve));
     expect(() =>
-      response.direct!.start(
+      response.body.start(
         () => undefined,
         () => undefined,
       ),
     ).toThrow(/already being read/);
-    response.direct!.destroy();
+    response.body.destroy();
     expect((await ended)?.message).toMatch(/destroyed|aborted/);
   });
 });

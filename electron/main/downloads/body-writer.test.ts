@@ -2,8 +2,8 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectBody } from './http';
-import { pumpBody, writeChunks, type WriteChunks } from './transfer';
+import type { DirectBody } from './body-writer';
+import { pumpBody, writeChunks, type WriteChunks } from './body-writer';
 
 let dir: string;
 beforeAll(async () => {

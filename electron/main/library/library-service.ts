@@ -1,0 +1,112 @@
+import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
+import { qaVerdict } from '../../../shared/audio';
+import { isAudioFormat, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
+import type { Analyzer } from '../audio/analyzer';
+import type { EventBus } from '../events';
+import { localError } from '../local-error';
+import { readPeaks } from '../peaks-payload';
+import type { SettingsService } from '../settings';
+import { createLibrary, type Library } from './library';
+
+/** The library as the handlers see it. */
+export interface LibraryPort {
+  list(projectId?: string): Promise<LibraryItem[]>;
+  remove(id: string): Promise<LibraryItem[]>;
+  pathOf(id: string): Promise<string | null>;
+  peaks(id: string): Promise<PeaksPayload | null>;
+  analyze(id: string): Promise<AudioAnalysis>;
+  qa(id: string, target: DeliveryTargetId, orderedSeconds?: number): Promise<QaVerdict>;
+}
+
+export interface LibraryService {
+  port: LibraryPort;
+  /** The library itself, for the downloads that add to it. */
+  library: Library;
+  /** The start-up check (see Library.reconcile); downloads wait for it. */
+  checked: Promise<unknown>;
+  /** Loudness, true peak and format facts of a file on the analyzer pool, writing its `.peaks` sidecar. */
+  analyze(path: string): Promise<AudioAnalysis>;
+}
+
+/** The offline library in the folder the settings name, its items' analyses and QA verdicts. */
+export function createLibraryService(deps: {
+  settings: SettingsService;
+  events: EventBus;
+  analyzer: Analyzer;
+}): LibraryService {
+  const library = createLibrary({
+    dir: () => deps.settings.current().libraryDir,
+    emit: deps.events.emit,
+  });
+  // Entries whose files vanished leave the manifest, and files listed before their data was flushed (the app
+  // stopped in between) are verified, so a power cut never leaves a short file under its name.
+  const checked = library.reconcile().catch(() => []);
+
+  const analyze = async (path: string): Promise<AudioAnalysis> => {
+    const {
+      verdict: _verdict,
+      peaksPath: _peaksPath,
+      ...analysis
+    } = await deps.analyzer.analyze(path, {
+      writePeaks: true,
+    });
+    return analysis;
+  };
+
+  const itemPath = async (id: string) => {
+    try {
+      return await library.pathOf(id);
+    } catch {
+      return null;
+    }
+  };
+  const requirePath = async (id: string) => {
+    const path = await itemPath(id);
+    if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+    return path;
+  };
+  const requireItem = async (id: string): Promise<LibraryItem> => {
+    const item = await library.get(id);
+    if (!item) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+    return item;
+  };
+  const analysisOf = async (item: LibraryItem): Promise<AudioAnalysis> => {
+    if (item.analysis) return item.analysis;
+    if (!isAudioFormat(item.format)) {
+      throw localError('VALIDATION_ERROR', 'Only WAV and MP3 files can be analysed.');
+    }
+    const analysis = await analyze(await requirePath(item.id));
+    await library.upsert({ ...item, analysis, hasPeaks: true });
+    return analysis;
+  };
+
+  const port: LibraryPort = {
+    list: (projectId) => library.list(projectId),
+    remove: (id) => library.remove(id),
+    pathOf: itemPath,
+    peaks: async (id) => {
+      const item = await library.get(id);
+      const path = item ? await itemPath(id) : null;
+      if (!item || !path) return null;
+      const stored = await readPeaks(path);
+      if (stored || !isAudioFormat(item.format)) return stored;
+      // The sidecar is missing (deleted, or the analysis while streaming failed): build it again on the pool,
+      // where a long MP3 decodes on two threads at once.
+      try {
+        await deps.analyzer.peaks(path, { write: true });
+      } catch {
+        return null;
+      }
+      if (!item.hasPeaks) await library.upsert({ ...item, hasPeaks: true });
+      return readPeaks(path);
+    },
+    analyze: async (id) => analysisOf(await requireItem(id)),
+    qa: async (id, target, orderedSeconds) => {
+      const item = await requireItem(id);
+      return qaVerdict(await analysisOf(item), target, {
+        orderedSeconds: orderedSeconds ?? item.orderedSeconds ?? null,
+      });
+    },
+  };
+  return { port, library, checked, analyze };
+}
