@@ -1,0 +1,4 @@
+/** `1 project`, `2 projects`, `1,000 projects`: a count with its noun in the right number, for every UI string. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+}
