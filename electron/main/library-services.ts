@@ -54,7 +54,7 @@ export function createLibraryServices(deps: {
 }): {
   library: LibraryPort;
   downloads: DownloadsPort;
-  rememberDeliverables(projectId: string, list: Deliverable[]): void;
+  rememberDeliverables(profileId: string, projectId: string, list: Deliverable[]): void;
   dispose(): Promise<void>;
 } {
   const library: Library = createLibrary({
@@ -64,8 +64,9 @@ export function createLibraryServices(deps: {
   // The start-up check: entries whose files vanished leave the manifest, and files listed before their data was
   // flushed (the app stopped in between) are verified, so a power cut never leaves a short file under its name.
   const checked = library.reconcile().catch(() => []);
+  // Per profile and deliverable: one account's listings never name another's projects.
   const projectOf = new Map<string, string>();
-  const client = async () => (await deps.profiles.active()).client;
+  const takeKey = (profileId: string, deliverableId: string) => `${profileId}\n${deliverableId}`;
 
   const analyze = async (path: string): Promise<AudioAnalysis> => {
     const {
@@ -79,17 +80,17 @@ export function createLibraryServices(deps: {
   };
 
   async function resolve(request: Request): Promise<ResolvedDownload> {
-    const { client: api, ca } = await deps.profiles.active();
+    const { client: api, ca, profile } = await deps.profiles.active();
     const deliverable = await api.getDeliverable(request.deliverableId);
     const extra = deliverable as Record<string, unknown>;
     const projectId =
       request.projectId ??
-      projectOf.get(deliverable.id) ??
+      projectOf.get(takeKey(profile.id, deliverable.id)) ??
       (typeof extra.projectId === 'string' ? extra.projectId : null);
     if (!projectId) {
       throw localError('VALIDATION_ERROR', 'Open this deliverable from its project to download it.');
     }
-    projectOf.set(deliverable.id, projectId);
+    projectOf.set(takeKey(profile.id, deliverable.id), projectId);
     const project = await api.getProject(projectId);
     let urls = deliverable.urls as Record<string, unknown>;
     let version = 1;
@@ -127,8 +128,9 @@ export function createLibraryServices(deps: {
   }
 
   async function resolveProject(projectId: string, formats?: MediaFormat[]): Promise<DownloadRequest[]> {
-    const list = await (await client()).listDeliverables(projectId);
-    rememberDeliverables(projectId, list);
+    const { client, profile } = await deps.profiles.active();
+    const list = await client.listDeliverables(projectId);
+    rememberDeliverables(profile.id, projectId, list);
     return list.flatMap((d) =>
       formatsOf(d)
         .filter((f) => (formats ? formats.includes(f) : f !== 'txt'))
@@ -136,8 +138,8 @@ export function createLibraryServices(deps: {
     );
   }
 
-  function rememberDeliverables(projectId: string, list: Deliverable[]) {
-    for (const d of list) projectOf.set(d.id, projectId);
+  function rememberDeliverables(profileId: string, projectId: string, list: Deliverable[]) {
+    for (const d of list) projectOf.set(takeKey(profileId, d.id), projectId);
   }
 
   const follow = createWorkerFollow({ analyze: true });

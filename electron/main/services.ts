@@ -14,6 +14,7 @@ import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from
 import { nodeSandboxSpawner } from './sandbox-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
+import { createReviewIndex } from './review-index';
 import { createWatcher, createWatcherMemoryFile } from './watcher';
 
 export interface ServicesOptions {
@@ -73,9 +74,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox,
     events,
   });
+  const review = createReviewIndex(events);
   const watcher = createWatcher({
     profiles,
     events,
+    onProjects: (profileId, rows) => review.projects(profileId, rows),
+    onDeliverables: (profileId, projectId, list) => review.deliverables(profileId, projectId, list),
     memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json')),
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
@@ -107,7 +111,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
   const handlers = createHandlers({
     appInfo,
-    profiles: { ...profiles, client: async () => (await profiles.active()).client },
+    profiles,
     media,
     downloads: libraryAndDownloads.downloads,
     library: libraryAndDownloads.library,
@@ -124,6 +128,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       install: () => false,
     },
     onDeliverables: libraryAndDownloads.rememberDeliverables,
+    review,
   });
   const router = createRouter({
     handlers,

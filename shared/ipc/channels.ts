@@ -18,6 +18,7 @@ export const CHANNELS = [
   'projects.quote',
   'projects.cancel',
   'projects.findRecent',
+  'projects.review',
   'deliverables.list',
   'deliverables.get',
   'deliverables.approve',
@@ -64,6 +65,7 @@ export const EVENTS = [
   'menu.command',
   'app.navigate',
   'updates.status',
+  'projects.reviewChanged',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

@@ -31,6 +31,7 @@ import type {
   PeaksPayload,
   ProfilesState,
   Settings,
+  ReviewSnapshot,
   UpdateStatus,
   WatcherStatus,
 } from './types';
@@ -123,6 +124,8 @@ export const contract = {
   ).returns<CancelProjectResponse>(),
   /** After a lost create response: the newest project with this title, if the service has one. */
   'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
+  /** The active profile's projects with their deliverables' counts, from what main already read (no request). */
+  'projects.review': channel(none).returns<ReviewSnapshot>(),
 
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
   'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable>>(),
@@ -253,6 +256,8 @@ export interface EventPayloads {
   /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
   'app.navigate': { route: string };
   'updates.status': UpdateStatus;
+  /** The review index of this profile changed (projects.review answers anew). */
+  'projects.reviewChanged': { profileId: string };
 }
 
 // Compile-time check that every event has a payload type and nothing else does.
@@ -267,6 +272,7 @@ const _eventsCovered: Record<EventName, true> = {
   'menu.command': true,
   'app.navigate': true,
   'updates.status': true,
+  'projects.reviewChanged': true,
 };
 void _eventsCovered;
 

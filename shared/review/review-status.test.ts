@@ -30,6 +30,8 @@ describe('reviewCounts / reviewStateOf / reviewSummaryText', () => {
   it('a project whose deliverables were never read is unknown, not "waiting"', () => {
     expect(reviewStateOf('paid', null)).toBe('unknown');
     expect(reviewSummaryText('paid', null)).toBe('Not checked yet');
+    expect(reviewStateOf('completed', null)).toBe('approved');
+    expect(reviewSummaryText('completed', null)).toBe('All approved');
   });
 
   it('counts each status once', () => {

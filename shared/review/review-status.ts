@@ -50,7 +50,8 @@ export function reviewCounts(
 /** The project's state for the filter: canceled first, then what needs the producer, then what needs others. */
 export function reviewStateOf(projectStatus: string | undefined, counts: ReviewCounts | null): ReviewState {
   if (projectStatus === 'canceled') return 'canceled';
-  if (!counts) return 'unknown';
+  // A completed project had every deliverable approved (service-facts 5): no need to read them to know.
+  if (!counts) return projectStatus === 'completed' ? 'approved' : 'unknown';
   if (counts.ready > 0) return 'needs-review';
   if (counts.inRevision > 0) return 'in-revision';
   if (counts.waiting > 0) return 'waiting';
@@ -61,7 +62,7 @@ export function reviewStateOf(projectStatus: string | undefined, counts: ReviewC
 /** "2 ready for review · 1 in revision": the parts that are not zero, most pressing first. */
 export function reviewSummaryText(projectStatus: string | undefined, counts: ReviewCounts | null): string {
   if (projectStatus === 'canceled') return 'Canceled';
-  if (!counts) return 'Not checked yet';
+  if (!counts) return projectStatus === 'completed' ? 'All approved' : 'Not checked yet';
   const parts: string[] = [];
   if (counts.ready) parts.push(`${counts.ready} ready for review`);
   if (counts.inRevision) parts.push(`${counts.inRevision} in revision`);

@@ -230,7 +230,7 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(watcher.status().watching).toBe(watching);
   });
 
-  it('polls at once when the active profile changes, and not after stop', async () => {
+  it('polls at once when the active profile changes (not when only its reachability does), and not after stop', async () => {
     let sink: ((event: string, payload: unknown) => void) | null = null;
     const polls: WatcherStatus[] = [];
     const watcher = createWatcher({
@@ -251,8 +251,20 @@ describe('watcher against the sandbox (manual delivery)', () => {
     const { start } = watcher; // detached call: the watcher must not depend on `this`
     start();
     await watcher.poke();
-    const before = polls.length;
-    sink!('profile.changed', {});
+    const state = (activeId: string, reachability: string) => ({
+      activeId,
+      profiles: [{ id: activeId, signedOut: false, reachability }],
+    });
+    let before = polls.length;
+    sink!('profile.changed', state('a', 'reachable'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(polls.length).toBeGreaterThan(before);
+    // Only the service's reachability changed (an outcome of a request): no request of its own.
+    before = polls.length;
+    sink!('profile.changed', state('a', 'unreachable'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(polls.length).toBe(before);
+    sink!('profile.changed', state('b', 'unknown'));
     await new Promise((r) => setTimeout(r, 200));
     expect(polls.length).toBeGreaterThan(before);
     watcher.stop();
