@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural } from './plural';
+import { plural, unitsText } from './plural';
 
 describe('plural', () => {
   it.each([
@@ -13,5 +13,17 @@ describe('plural', () => {
     [2, 'match', 'matches', '2 matches'],
   ])('%s %s -> %s', (count, singular, pluralForm, expected) => {
     expect(plural(count, singular, pluralForm)).toBe(expected);
+  });
+});
+
+describe('unitsText', () => {
+  it.each([
+    [1, 'words', '1 word'],
+    [6, 'words', '6 words'],
+    [1, 'seconds', '1 second'],
+    [1, 'characters', '1 character'],
+    [1500, 'words', '1,500 words'],
+  ])('%s %s -> %s', (count, unitType, expected) => {
+    expect(unitsText(count, unitType)).toBe(expected);
   });
 });

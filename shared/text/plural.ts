@@ -2,3 +2,8 @@
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** A count of the service's units, which it names in the plural (`words`, `seconds`, `characters`). */
+export function unitsText(count: number, unitType: string): string {
+  return plural(count, unitType.replace(/s$/, ''), unitType);
+}
