@@ -8,7 +8,7 @@ import type {
 } from '../../shared/ipc';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../shared/audio';
 import type { UpdateStatus } from '../../shared/ipc';
-import type { Deliverable } from '../../shared/api';
+import type { Deliverable, ProjectListItem } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
@@ -71,7 +71,11 @@ export interface HandlerDeps {
   downloads: DownloadsPort;
   library: LibraryPort;
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
-  watcher: Pick<Watcher, 'status' | 'attend'> & { poke(target: PokeTarget): void };
+  watcher: Pick<Watcher, 'status' | 'attend'> & {
+    poke(target: PokeTarget): void;
+    /** Projects the app listed: the watcher checks new ones in its budget's free slots. */
+    observe(profileId: string, projects: readonly ProjectListItem[]): void;
+  };
   desktop: DesktopPort;
   /** The app updater (Electron); browser mode answers `disabled`. */
   updates: UpdatesPort;
@@ -121,6 +125,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const { profile, client } = await deps.profiles.active();
       const result = await client.listProjects(input ?? {});
       review.projects(profile.id, result.projects);
+      deps.watcher.observe(profile.id, result.projects);
       return result;
     },
     'projects.get': async ({ id }) => {

@@ -119,6 +119,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     watcher: {
       status: () => watcher.status(),
       poke: (target) => void watcher.poke(target),
+      observe: (profileId, projects) => void watcher.observe(profileId, projects).catch(() => undefined),
       attend: (attention) => watcher.attend(attention),
     },
     desktop: options.desktop,

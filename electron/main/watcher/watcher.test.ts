@@ -212,6 +212,21 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(requests.filter((r) => r.arg === canceled.id)).toEqual([]);
   });
 
+  it('checks a project the app listed without waiting for its own next listing, in its budget, once', async () => {
+    const { watcher, drain, requests } = harness();
+    await drain();
+    const fresh = await createProject('Listed by the app', 1);
+    await drain();
+    expect(requests.filter((r) => r.arg === fresh.id)).toEqual([]); // its own listing is minutes away
+    const listed = await client.listProjects({ pageSize: 5 });
+    await watcher.observe('sandbox', listed.projects);
+    await drain();
+    expect(requests.filter((r) => r.arg === fresh.id).map((r) => r.op)).toEqual(['listDeliverables']);
+    await watcher.observe('sandbox', listed.projects); // seen again: not checked again before its interval
+    await drain();
+    expect(requests.filter((r) => r.arg === fresh.id)).toHaveLength(1);
+  });
+
   it('keeps watching a project whose take was rejected until its replacement arrives', async () => {
     const replaced = await createProject('Take rejected', 1);
     await sandbox.deliverNow(replaced.id);

@@ -69,6 +69,11 @@ export interface Watcher {
   poke(target?: PokeTarget): Promise<void>;
   /** What the producer is looking at, and whether the window is shown. */
   attend(attention: Attention): void;
+  /**
+   * Projects the app listed for a profile: those in work join the watch as its own listing would add them (new
+   * ones are checked in the budget's next free slots), so the review index knows them before the next listing.
+   */
+  observe(profileId: string, projects: readonly ProjectListItem[]): Promise<void>;
   /** Spends one request on what is due now; false when nothing was due (tests and the benchmark drive time). */
   step(): Promise<boolean>;
 }
@@ -418,6 +423,12 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       // A project on screen is watched even before a listing finds it (opened from a link or made elsewhere).
       if (sooner && next.projectId && activeWatch && !activeWatch.projects.has(next.projectId))
         wake(activeWatch, next.projectId, false, clock());
+      if (running && !inFlight) schedule();
+    },
+    async observe(profileId, projects) {
+      const watch = await watchFor(profileId);
+      for (const project of projects) track(watch, project);
+      current = { ...current, watching: watch.projects.size };
       if (running && !inFlight) schedule();
     },
     step,
