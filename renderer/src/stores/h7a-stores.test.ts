@@ -253,6 +253,7 @@ describe('projects store, per profile', () => {
     expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['b', 'a']);
     store.filters.titleQuery = 'ad';
     expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['a']);
+    expect(store.reviewCountsByState['needs-review']).toBe(1); // the counts follow the search too
   });
 });
 

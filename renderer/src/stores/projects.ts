@@ -346,32 +346,33 @@ export const useProjectsStore = defineStore('projects', () => {
     })),
   );
   const reviewById = computed(() => new Map(reviewRows.value.map((row) => [row.project.id, row])));
-  /** How many projects are in each review state (those main has seen). */
+  /** Index rows within the title and category filters, so the counts and the list agree with the search. */
+  const searchedReviewRows = computed(() => {
+    const query = filters.value.titleQuery.toLowerCase();
+    const category = filters.value.category;
+    return reviewRows.value.filter(
+      (row) =>
+        (!query || row.project.title.toLowerCase().includes(query)) &&
+        (!category || row.project.mainService === category),
+    );
+  });
+  /** How many projects are in each review state (of those main has seen), within the search. */
   const reviewCountsByState = computed(() => {
     const counts = Object.fromEntries(REVIEW_STATES.map(({ state }) => [state, 0])) as Record<
       ReviewState,
       number
     >;
-    for (const row of reviewRows.value) counts[row.state] = (counts[row.state] ?? 0) + 1;
+    for (const row of searchedReviewRows.value) counts[row.state] = (counts[row.state] ?? 0) + 1;
     return counts;
   });
 
   /** Projects in one review state, newest first, within the title and category filters. */
   function rowsInState(state: ReviewState): ProjectListItem[] {
-    const query = filters.value.titleQuery.toLowerCase();
-    return reviewRows.value
-      .filter(
-        (row) =>
-          row.state === state &&
-          (!query || row.project.title.toLowerCase().includes(query)) &&
-          (!filters.value.category || row.project.mainService === filters.value.category),
-      )
+    return searchedReviewRows.value
+      .filter((row) => row.state === state)
       .map((row) => row.project)
       .sort((a, b) => (b.created ?? '').localeCompare(a.created ?? ''));
   }
-
-  /** An event about another profile than the one shown (before the profiles are known, none is). */
-  const isOtherProfile = (id: string) => profileId.value !== null && id !== profileId.value;
 
   /** The app opens on what needs the producer, once per session (App decides; a nav click settles it). */
   const landing = ref<'pending' | 'settled'>('pending');
