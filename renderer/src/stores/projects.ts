@@ -374,6 +374,9 @@ export const useProjectsStore = defineStore('projects', () => {
       .sort((a, b) => (b.created ?? '').localeCompare(a.created ?? ''));
   }
 
+  /** An event about another profile than the one shown (before the profiles are known, none is). */
+  const isOtherProfile = (id: string) => profileId.value !== null && id !== profileId.value;
+
   /** The app opens on what needs the producer, once per session (App decides; a nav click settles it). */
   const landing = ref<'pending' | 'settled'>('pending');
   function settleLanding(): void {
