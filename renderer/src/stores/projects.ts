@@ -236,8 +236,9 @@ export const useProjectsStore = defineStore('projects', () => {
       api.projects.get({ id }),
       api.deliverables.list({ projectId: id }),
     ]);
-    // Another profile (or a later load) took over meanwhile: this answer is not what the screen shows.
-    if (profile !== profileId.value || gen !== projectGeneration) return;
+    // Another profile (or a later load) took over meanwhile: this answer is not what the screen shows. Asked
+    // before the profiles were known, it is the active profile's (main answers for that one).
+    if ((profile !== null && profile !== profileId.value) || gen !== projectGeneration) return;
     if (project.status === 'fulfilled') current.value = project.value;
     else currentError.value = project.reason;
     if (list.status === 'fulfilled') {
@@ -245,7 +246,7 @@ export const useProjectsStore = defineStore('projects', () => {
       deliverablesUnreadable.value = list.value.unreadable;
     } else deliverablesError.value = list.reason;
     if (current.value?.id === id)
-      savedProjects.set(projectKey(profile, id), {
+      savedProjects.set(projectKey(profileId.value, id), {
         project: current.value,
         deliverables: deliverables.value,
         unreadable: deliverablesUnreadable.value,
@@ -332,7 +333,7 @@ export const useProjectsStore = defineStore('projects', () => {
     try {
       const snapshot = await api.projects.review();
       // Only the active profile's index is ever shown.
-      if (gen === reviewGeneration && snapshot.profileId === profileId.value) review.value = snapshot;
+      if (gen === reviewGeneration && !isOtherProfile(snapshot.profileId)) review.value = snapshot;
     } catch {
       // The index is local: failing to read it leaves the list without its review column, nothing worse.
     }
