@@ -58,7 +58,7 @@ test('needs my review: a review status per project, a filter with counts, and th
   const page = new ProjectPage(app);
   await page.goto(ready.id);
   await page.approveAllConfirmed();
-  await expect(page.status).toHaveText(/completed/i);
+  await expect(app.getByTestId('project-status')).toHaveText(/completed/i);
   await projects.goto();
   await projects.searchTitle(tag);
   await expect(projects.review(ready.id)).toHaveText('All approved');

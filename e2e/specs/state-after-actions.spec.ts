@@ -10,13 +10,14 @@ test('after approve all the project says Completed at once, and only allowed act
   test.setTimeout(240_000);
   const { project } = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E state approve all') });
   const page = new ProjectPage(app);
+  const status = app.getByTestId('project-status');
   await page.goto(project.id);
-  await expect(page.status).toHaveText(/paid/i);
+  await expect(status).toHaveText(/paid/i);
   await expect(page.approveAll).toHaveText('Approve all (2)');
 
   await page.approveAllConfirmed();
   // The service's answer, not the state before it: no reload.
-  await expect(page.status).toHaveText(/completed/i);
+  await expect(status).toHaveText(/completed/i);
   for (const item of await page.deliverables.all())
     await expect(item.getByTestId('status-badge')).toHaveText(/approved/i);
   // Nothing is reviewable any more: approve all is not offered; the project can still be canceled (spec table).
@@ -29,7 +30,7 @@ test('after approve all the project says Completed at once, and only allowed act
   await page.goto(waiting.id);
   await expect(page.approveAll).toHaveCount(0);
   await page.cancelWith('no_longer_needed');
-  await expect(page.status).toHaveText(/canceled/i);
+  await expect(status).toHaveText(/canceled/i);
   await expect(page.cancel).toHaveCount(0);
   await expect(page.approveAll).toHaveCount(0);
   await captureScreens(app, 'project-canceled');
@@ -68,6 +69,7 @@ test('review decisions update the take, its project page and what is offered nex
   // Rejected: nothing left to decide on that take.
   await review.goto(session.appUrl, second!.id, project.id);
   await review.rejectButton.click();
+  await app.getByTestId('reject-code').selectOption('wrong_tone');
   await app.getByTestId('reject-reason').fill('Not the voice we asked for.');
   await app.getByTestId('reject-dialog-confirm').click();
   await review.expectStatus('rejected');
