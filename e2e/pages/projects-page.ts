@@ -13,6 +13,11 @@ export class ProjectsPage {
   readonly emptyFiltered: Locator;
   readonly error: Locator;
   readonly newProject: Locator;
+  /** "The list as last loaded" while the service does not answer. */
+  readonly offline: Locator;
+  /** Nothing of this profile loaded and its service does not answer. */
+  readonly unreachable: Locator;
+  readonly reviewFilterGroup: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('projects-view');
@@ -26,6 +31,9 @@ export class ProjectsPage {
     this.emptyFiltered = page.getByTestId('projects-empty-filtered');
     this.error = page.getByTestId('projects-error');
     this.newProject = page.getByTestId('projects-new');
+    this.offline = page.getByTestId('projects-offline');
+    this.unreachable = page.getByTestId('projects-unreachable');
+    this.reviewFilterGroup = page.getByTestId('review-filter');
   }
 
   async goto(): Promise<void> {
@@ -40,6 +48,16 @@ export class ProjectsPage {
 
   rowByTitle(title: string): Locator {
     return this.rows.filter({ hasText: title });
+  }
+
+  /** The review-status filter button ('all', 'needs-review', 'in-revision', 'waiting', 'approved', 'canceled'). */
+  reviewFilter(state: string): Locator {
+    return this.page.getByTestId(`review-filter-${state}`);
+  }
+
+  /** The review cell of a project's row ("2 ready for review"). */
+  review(projectId: string): Locator {
+    return this.row(projectId).getByTestId('project-review');
   }
 
   async searchTitle(text: string): Promise<void> {

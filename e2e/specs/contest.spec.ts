@@ -29,6 +29,15 @@ test('contest: created in the UI, delivered, a winner is picked; a second pick s
   // Several entries arrive (the list may fill in as events come).
   await expect.poll(() => projectPage.deliverables.count(), { timeout: 30_000 }).toBeGreaterThan(1);
 
+  // A second window on another entry, opened before the pick: it still offers "Select as winner".
+  const entries = await projectPage.deliverables.all();
+  const secondId = await entries[1]!.getAttribute('data-deliverable-id');
+  const stale = await app.context().newPage();
+  await stale.goto(`${app.url().split('#')[0]}#/review/${secondId}?projectId=${projectId}`);
+  const staleReview = new ReviewPage(stale);
+  await staleReview.expectLoaded();
+  await expect(staleReview.winnerButton).toBeVisible();
+
   await projectPage.openReview(0);
   await review.expectLoaded();
   await expect(review.winnerButton).toBeVisible();
@@ -39,16 +48,21 @@ test('contest: created in the UI, delivered, a winner is picked; a second pick s
   // Back to the project: the winner badge; then a second entry.
   await app.goBack();
   await expect(projectPage.deliverables.nth(0).getByTestId('status-badge')).toHaveText(/winner/i);
+  // Here the contest has its winner: another entry no longer offers the pick (shared/review/actions.ts).
   await projectPage.openReview(1);
   await review.expectLoaded();
-  await review.winnerButton.click();
-  await app.getByTestId('winner-dialog-confirm').click();
-  await expect(app.getByTestId('winner-dialog-error')).toBeVisible();
-  await expect(app.getByTestId('winner-dialog-error')).toHaveAttribute(
+  await expect(review.winnerButton).toHaveCount(0);
+
+  // The stale window tries anyway: the service says WINNER_ALREADY_SELECTED.
+  await staleReview.winnerButton.click();
+  await stale.getByTestId('winner-dialog-confirm').click();
+  await expect(stale.getByTestId('winner-dialog-error')).toBeVisible();
+  await expect(stale.getByTestId('winner-dialog-error')).toHaveAttribute(
     'data-error-type',
     'WINNER_ALREADY_SELECTED',
   );
-  await expect(app.getByTestId('winner-dialog-error')).toContainText(/winner/i);
+  await expect(stale.getByTestId('winner-dialog-error')).toContainText(/winner/i);
   // The losing entry did not become a second winner (the sandbox settles losers as rejected).
-  await expect(review.status).not.toHaveAttribute('data-status', 'winner');
+  await expect(staleReview.status).not.toHaveAttribute('data-status', 'winner');
+  await stale.close();
 });

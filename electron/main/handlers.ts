@@ -1,5 +1,6 @@
 import type { AppInfo, ProfilesState, Settings } from '../../shared/ipc';
 import type { UpdateStatus } from '../../shared/ipc';
+import type { ProjectListItem } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
@@ -8,6 +9,7 @@ import type { LibraryPort } from './library/library-service';
 import type { MediaRegistry } from './media/media-registry';
 import type { RenewProfileInput } from './profiles';
 import type { QaTargetsService } from './qa-targets';
+import type { ReviewIndex } from './review-index';
 import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
@@ -19,7 +21,8 @@ export interface ProfilesPort {
   activate(id: string): Promise<ProfilesState>;
   remove(id: string): Promise<ProfilesState>;
   restartSandbox(): Promise<ProfilesState>;
-  client(): Promise<ApiClient>;
+  /** The active profile's id with its client: answers are filed under the profile that gave them. */
+  active(): Promise<{ profile: { id: string }; client: ApiClient }>;
 }
 
 export interface DesktopPort {
@@ -41,19 +44,31 @@ export interface HandlerDeps {
   downloads: DownloadsPort;
   library: LibraryPort;
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
-  watcher: Pick<Watcher, 'status' | 'attend'> & { poke(target: PokeTarget): void };
+  watcher: Pick<Watcher, 'status' | 'attend'> & {
+    poke(target: PokeTarget): void;
+    /** Projects the app listed: the watcher checks new ones in its budget's free slots. */
+    observe(profileId: string, projects: readonly ProjectListItem[]): void;
+  };
   desktop: DesktopPort;
   /** The app updater (Electron); browser mode answers `disabled`. */
   updates: UpdatesPort;
   qaTargets: QaTargetsService;
+  /** Where each project stands, per profile, from the answers that pass here (and the watcher's). */
+  review: ReviewIndex;
 }
 
 /** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const api = async () => deps.profiles.client();
+  const api = async () => (await deps.profiles.active()).client;
+  const { review } = deps;
   const seen = <T>(value: T): T => {
     deps.media.remember(value);
     return value;
+  };
+  /** A decision's answer updates the review index of the profile that took it. */
+  const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
+    review.decided(profileId, [answer]);
+    return answer;
   };
   /** The producer acted on a project: the watcher checks it now and keeps it hot for the hour. */
   const poke = <T>(value: T, target: PokeTarget): T => {
@@ -78,32 +93,70 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       (await api()).getAttributeValues(categoryId, attributeId),
     'catalog.tracks': async (input) => seen(await (await api()).listTracks(input ?? {})),
 
-    'projects.list': async (input) => (await api()).listProjects(input ?? {}),
-    'projects.get': async ({ id }) => (await api()).getProject(id),
+    'projects.list': async (input) => {
+      const { profile, client } = await deps.profiles.active();
+      const result = await client.listProjects(input ?? {});
+      review.projects(profile.id, result.projects);
+      deps.watcher.observe(profile.id, result.projects);
+      return result;
+    },
+    'projects.get': async ({ id }) => {
+      const { profile, client } = await deps.profiles.active();
+      const project = await client.getProject(id);
+      review.projects(profile.id, [project]);
+      return project;
+    },
     'projects.create': async ({ body }) => {
-      const project = await (await api()).createProject(body);
+      const { profile, client } = await deps.profiles.active();
+      const project = await client.createProject(body);
+      review.projects(profile.id, [project]);
       return poke(project, { projectId: project.id, title: project.title });
     },
     'projects.quote': async ({ body }) => (await api()).quote(body),
-    'projects.cancel': async ({ id, reason, reasonCode }) =>
-      (await api()).cancelProject(id, { reason, reasonCode }),
+    'projects.cancel': async ({ id, reason, reasonCode }) => {
+      const { profile, client } = await deps.profiles.active();
+      const answer = await client.cancelProject(id, { reason, reasonCode });
+      review.status(profile.id, id, answer.status);
+      return answer;
+    },
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
+    // What main already knows (no request): the renderer asks again on `projects.reviewChanged`.
+    'projects.review': async () => review.snapshot((await deps.profiles.state()).activeId),
 
     'deliverables.list': async ({ projectId }) => {
-      const list = seen(await (await api()).listDeliverables(projectId));
+      const { profile, client } = await deps.profiles.active();
+      const list = seen(await client.listDeliverables(projectId));
+      review.deliverables(profile.id, projectId, list);
       // JSON carries no count on an array: the list travels wrapped, with its skipped items counted.
       return { items: [...list], unreadable: list.unreadable ?? 0 };
     },
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
-    'deliverables.approve': async ({ id }) => (await api()).approveDeliverable(id),
-    'deliverables.approveAll': async ({ projectId }) => (await api()).approveAll(projectId),
+    'deliverables.approve': async ({ id }) => {
+      const { profile, client } = await deps.profiles.active();
+      return decided(profile.id, await client.approveDeliverable(id));
+    },
+    'deliverables.approveAll': async ({ projectId }) => {
+      const { profile, client } = await deps.profiles.active();
+      const answers = await client.approveAll(projectId);
+      review.decided(profile.id, answers);
+      return answers;
+    },
     // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
-    'deliverables.reject': async ({ id, ...params }) =>
-      poke(await (await api()).rejectDeliverable(id, params), { deliverableId: id }),
-    'deliverables.selectWinner': async ({ id }) => (await api()).selectWinner(id),
+    'deliverables.reject': async ({ id, ...params }) => {
+      const { profile, client } = await deps.profiles.active();
+      return poke(decided(profile.id, await client.rejectDeliverable(id, params)), { deliverableId: id });
+    },
+    'deliverables.selectWinner': async ({ id }) => {
+      const { profile, client } = await deps.profiles.active();
+      return decided(profile.id, await client.selectWinner(id));
+    },
 
-    'revisions.create': async ({ deliverableId, ...body }) =>
-      poke(await (await api()).createRevision(deliverableId, body), { deliverableId }),
+    'revisions.create': async ({ deliverableId, ...body }) => {
+      const { profile, client } = await deps.profiles.active();
+      const answer = await client.createRevision(deliverableId, body);
+      review.decided(profile.id, [{ id: deliverableId, status: answer.status }]);
+      return poke(answer, { deliverableId });
+    },
     'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
 
     'samples.search': async (input) => seen(await (await api()).search(input)),

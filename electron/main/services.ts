@@ -16,6 +16,7 @@ import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from
 import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
+import { createReviewIndex } from './review-index';
 import { createWatcher, createWatcherMemoryFile } from './watcher';
 
 export interface ServicesOptions {
@@ -75,9 +76,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox,
     events,
   });
+  const review = createReviewIndex(events);
   const watcher = createWatcher({
     profiles,
     events,
+    onProjects: (profileId, rows) => review.projects(profileId, rows),
+    onDeliverables: (profileId, projectId, list) => review.deliverables(profileId, projectId, list),
     memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json')),
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
@@ -112,7 +116,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
 
   const handlers = createHandlers({
     appInfo,
-    profiles: { ...profiles, client: async () => (await profiles.active()).client },
+    profiles,
     media,
     downloads: downloads.port,
     library: library.port,
@@ -120,6 +124,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     watcher: {
       status: () => watcher.status(),
       poke: (target) => void watcher.poke(target),
+      observe: (profileId, projects) => void watcher.observe(profileId, projects).catch(() => undefined),
       attend: (attention) => watcher.attend(attention),
     },
     desktop: options.desktop,
@@ -132,6 +137,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       store: options.settingsStore,
       activeProfileId: async () => (await profiles.state()).activeId,
     }),
+    review,
   });
   const router = createRouter({
     handlers,

@@ -3,6 +3,7 @@
  * read is skipped (and reported) instead of failing the whole answer. The response schemas stay as they are;
  * this module knows which of them hold a list and where.
  */
+import { plural } from '../text/plural';
 import type { z } from 'zod';
 import {
   ApproveAllResponse,
@@ -137,5 +138,5 @@ function whole<T>(schema: z.ZodType<T>, raw: unknown): ReadResult<T> {
 /** "1 item could not be read" / "3 items could not be read"; empty when none. */
 export function unreadableText(count: number | null | undefined): string {
   if (!count || count < 1) return '';
-  return `${count} ${count === 1 ? 'item' : 'items'} could not be read`;
+  return `${plural(count, 'item')} could not be read`;
 }

@@ -22,6 +22,7 @@ export const CHANNELS = [
   'projects.quote',
   'projects.cancel',
   'projects.findRecent',
+  'projects.review',
   'deliverables.list',
   'deliverables.get',
   'deliverables.approve',
@@ -70,6 +71,7 @@ export const EVENTS = [
   'menu.command',
   'app.navigate',
   'updates.status',
+  'projects.reviewChanged',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

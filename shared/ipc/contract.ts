@@ -34,6 +34,7 @@ import type {
   PeaksPayload,
   ProfilesState,
   ProjectQaTarget,
+  ReviewSnapshot,
   UpdateStatus,
   WatcherStatus,
 } from './types';
@@ -109,6 +110,8 @@ export const contract = {
   ).returns<CancelProjectResponse>(),
   /** After a lost create response: the newest project with this title, if the service has one. */
   'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
+  /** The active profile's projects with their deliverables' counts, from what main already read (no request). */
+  'projects.review': channel(none).returns<ReviewSnapshot>(),
 
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
   'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable>>(),
@@ -230,6 +233,8 @@ export type EventPayloads = Catalog<
     /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
     'app.navigate': { route: string };
     'updates.status': UpdateStatus;
+    /** The review index of this profile changed (projects.review answers anew). */
+    'projects.reviewChanged': { profileId: string };
   }
 >;
 export type EventPayload<E extends EventName> = EventPayloads[E];

@@ -1,4 +1,6 @@
+import type { ProjectListItem } from '../api';
 import type { AudioAnalysis, DeliveryTargetId } from '../audio';
+import type { ReviewCounts } from '../review';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -25,6 +27,8 @@ export interface ProfileSummary {
   hasToken: boolean;
   /** The service refused the saved token (it expired): sign in again. */
   signedOut: boolean;
+  /** The outcome of the last real call to this profile's service; `unknown` before the first. */
+  reachability: Reachability;
   createdAt: string;
 }
 
@@ -171,3 +175,21 @@ export type UpdateStatus =
   | { state: 'downloading'; version: string; percent: number }
   | { state: 'ready'; version: string }
   | { state: 'error'; message: string };
+
+/** Whether the active profile's service answered its last real call (the app's or the watcher's). */
+export type Reachability = 'unknown' | 'reachable' | 'unreachable';
+
+/** One project of the review index: its list row and its deliverables' counts (null: never read yet). */
+export interface ProjectReview {
+  project: ProjectListItem;
+  counts: ReviewCounts | null;
+}
+
+/**
+ * What main knows of a profile's projects and their deliverables, from the listings and deliverable reads it
+ * already made (the watcher's and the app's): no extra requests. Keyed by profile; never another's.
+ */
+export interface ReviewSnapshot {
+  profileId: string;
+  projects: ProjectReview[];
+}

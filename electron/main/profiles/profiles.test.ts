@@ -13,6 +13,7 @@ import {
   normalizeBaseUrl,
   SANDBOX_PROFILE_ID,
 } from '.';
+import { outcomeOf } from './profiles';
 
 let sandbox: Sandbox;
 const dirs: string[] = [];
@@ -181,6 +182,46 @@ describe('profiles', () => {
     expect(after.activeId).toBe(SANDBOX_PROFILE_ID);
     expect(await secrets.get(`profile-token:${id}`)).toBeNull();
     expect(events.map((e) => e.activeId)).toEqual([id, SANDBOX_PROFILE_ID, id, SANDBOX_PROFILE_ID]);
+  });
+
+  it('tells each profile reachable or unreachable from its own last real call, announcing each change', async () => {
+    const { profiles, events, settingsStore } = setup();
+    const reachabilityOf = (state: EventPayloads['profile.changed'], id: string) =>
+      state.profiles.find((p) => p.id === id)?.reachability;
+    expect(reachabilityOf(await profiles.state(), SANDBOX_PROFILE_ID)).toBe('unknown');
+    await (await profiles.active()).client.listProjects({ pageSize: 1 });
+    expect(reachabilityOf(await profiles.state(), SANDBOX_PROFILE_ID)).toBe('reachable');
+
+    const added = await profiles.add({ name: 'Away', baseUrl: sandbox.url, token: sandbox.tokens.otherUser });
+    const id = added.activeId;
+    // The account's service moves somewhere nothing answers (as a service that went down).
+    const stored = settingsStore.get('profiles') as { profiles: Array<{ id: string; baseUrl: string }> };
+    stored.profiles.find((p) => p.id === id)!.baseUrl = 'http://127.0.0.1:9';
+    settingsStore.set('profiles', stored);
+    const before = events.length;
+    await expect((await profiles.active()).client.listProjects({ pageSize: 1 })).rejects.toMatchObject({
+      type: 'NETWORK_UNREACHABLE',
+    });
+    await vi.waitFor(() => expect(events.length).toBeGreaterThan(before));
+    const state = await profiles.state();
+    expect(reachabilityOf(state, id)).toBe('unreachable');
+    // The other profile keeps its own outcome.
+    expect(reachabilityOf(state, SANDBOX_PROFILE_ID)).toBe('reachable');
+    expect(reachabilityOf(events.at(-1)!, id)).toBe('unreachable');
+  });
+
+  it.each([
+    [{ type: 'NETWORK_UNREACHABLE', status: 0 }, 'unreachable'],
+    [{ type: 'TIMEOUT', status: 0 }, 'unreachable'],
+    [{ type: 'CREATE_OUTCOME_UNKNOWN', status: 0, details: { cause: 'TIMEOUT' } }, 'unreachable'],
+    [{ type: 'CREATE_OUTCOME_UNKNOWN', status: 0, details: { cause: 'UNEXPECTED_RESPONSE' } }, 'reachable'],
+    [{ type: 'HTTP_503', status: 503 }, 'unreachable'],
+    [{ type: 'PROJECT_NO_EXIST', status: 404 }, 'reachable'],
+    [{ type: 'UNAUTHORIZED', status: 401 }, 'reachable'],
+    [{ type: 'VALIDATION_ERROR', status: 0 }, null],
+    [new Error('not a request'), null],
+  ])('outcomeOf(%j) -> %s', (error, outcome) => {
+    expect(outcomeOf(error)).toBe(outcome);
   });
 
   it('validates base URLs', async () => {

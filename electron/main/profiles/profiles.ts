@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { EventPayloads, ProfileSummary, ProfilesState, SandboxStatus } from '../../../shared/ipc';
+import type {
+  EventPayloads,
+  ProfileSummary,
+  ProfilesState,
+  Reachability,
+  SandboxStatus,
+} from '../../../shared/ipc';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from './settings-store';
@@ -135,6 +141,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   const clients = new Map<string, { baseUrl: string; ca: string | undefined; client: ApiClient }>();
   // Profiles whose saved token the service refused (401): shown as signed out until renewed.
   const signedOut = new Set<string>();
+  // The outcome of each profile's last real call (the app's or the watcher's): the sidebar's status dot.
+  const reachability = new Map<string, Reachability>();
   let sandboxConnection: SandboxConnection | null = null;
   // Mutations one at a time, so two quick clicks can't interleave read-modify-write of the settings.
   let queue: Promise<unknown> = Promise.resolve();
@@ -171,6 +179,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       kind: profile.kind,
       hasToken: sandboxProfile ? true : (await secrets.get(tokenKey(profile.id))) !== null,
       signedOut: signedOut.has(profile.id),
+      reachability: reachability.get(profile.id) ?? 'unknown',
       createdAt: profile.createdAt,
     };
   }
@@ -217,6 +226,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
    */
   function expiring(profileId: string, client: ApiClient): ApiClient {
     const refused = async (error: unknown): Promise<never> => {
+      const outcome = outcomeOf(error);
+      if (outcome) reached(profileId, outcome);
       if ((error as { status?: unknown })?.status !== 401) throw error;
       const name = load().profiles.find((p) => p.id === profileId)?.name ?? 'this account';
       if (!signedOut.has(profileId)) {
@@ -231,10 +242,21 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-          return result instanceof Promise ? result.catch(refused) : result;
+          if (!(result instanceof Promise)) return result;
+          return result.then((answer: unknown) => {
+            reached(profileId, 'reachable');
+            return answer;
+          }, refused);
         };
       },
     });
+  }
+
+  /** Records a call's outcome; a change is a profile change (the renderer's dot follows it). */
+  function reached(profileId: string, outcome: Reachability): void {
+    if (reachability.get(profileId) === outcome) return;
+    reachability.set(profileId, outcome);
+    void changed().catch(() => undefined);
   }
 
   async function addChecked(name: string, baseUrl: string, token: string): Promise<ProfilesState> {
@@ -374,6 +396,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
         if (stored.activeId === id) stored.activeId = SANDBOX_PROFILE_ID;
         save(stored);
         clients.delete(id);
+        reachability.delete(id);
         return changed();
       });
     },
@@ -383,6 +406,19 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       return state();
     },
   };
+}
+
+/**
+ * What a failed call says of the service: no answer (refused, timed out, a gateway's 502-504) is unreachable;
+ * any other answer came from the service. null: the call never left (refused before sending).
+ */
+export function outcomeOf(error: unknown): Reachability | null {
+  const e = error as { status?: unknown; type?: unknown; details?: { cause?: unknown } } | null;
+  if (e?.type === 'NETWORK_UNREACHABLE' || e?.type === 'TIMEOUT') return 'unreachable';
+  if (e?.type === 'CREATE_OUTCOME_UNKNOWN')
+    return e.details?.cause === 'UNEXPECTED_RESPONSE' ? 'reachable' : 'unreachable';
+  if (typeof e?.status !== 'number' || e.status <= 0) return null;
+  return e.status >= 502 && e.status <= 504 ? 'unreachable' : 'reachable';
 }
 
 /** http(s) URL without credentials, query or trailing slash; a path prefix is kept (services behind a gateway). */

@@ -212,6 +212,21 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(requests.filter((r) => r.arg === canceled.id)).toEqual([]);
   });
 
+  it('checks a project the app listed without waiting for its own next listing, in its budget, once', async () => {
+    const { watcher, drain, requests } = harness();
+    await drain();
+    const fresh = await createProject('Listed by the app', 1);
+    await drain();
+    expect(requests.filter((r) => r.arg === fresh.id)).toEqual([]); // its own listing is minutes away
+    const listed = await client.listProjects({ pageSize: 5 });
+    await watcher.observe('sandbox', listed.projects);
+    await drain();
+    expect(requests.filter((r) => r.arg === fresh.id).map((r) => r.op)).toEqual(['listDeliverables']);
+    await watcher.observe('sandbox', listed.projects); // seen again: not checked again before its interval
+    await drain();
+    expect(requests.filter((r) => r.arg === fresh.id)).toHaveLength(1);
+  });
+
   it('keeps watching a project whose take was rejected until its replacement arrives', async () => {
     const replaced = await createProject('Take rejected', 1);
     await sandbox.deliverNow(replaced.id);
@@ -230,7 +245,7 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(watcher.status().watching).toBe(watching);
   });
 
-  it('polls at once when the active profile changes, and not after stop', async () => {
+  it('polls at once when the active profile changes (not when only its reachability does), and not after stop', async () => {
     let sink: ((event: string, payload: unknown) => void) | null = null;
     const polls: WatcherStatus[] = [];
     const watcher = createWatcher({
@@ -251,8 +266,20 @@ describe('watcher against the sandbox (manual delivery)', () => {
     const { start } = watcher; // detached call: the watcher must not depend on `this`
     start();
     await watcher.poke();
-    const before = polls.length;
-    sink!('profile.changed', {});
+    const state = (activeId: string, reachability: string) => ({
+      activeId,
+      profiles: [{ id: activeId, signedOut: false, reachability }],
+    });
+    let before = polls.length;
+    sink!('profile.changed', state('a', 'reachable'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(polls.length).toBeGreaterThan(before);
+    // Only the service's reachability changed (an outcome of a request): no request of its own.
+    before = polls.length;
+    sink!('profile.changed', state('a', 'unreachable'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(polls.length).toBe(before);
+    sink!('profile.changed', state('b', 'unknown'));
     await new Promise((r) => setTimeout(r, 200));
     expect(polls.length).toBeGreaterThan(before);
     watcher.stop();

@@ -43,6 +43,10 @@ export interface WatcherDeps {
   setTimer?: (fn: () => void, ms: number) => () => void;
   /** Pacing; see DEFAULT_POLL_POLICY. */
   policy?: Partial<PollPolicy>;
+  /** Sees every listing page it reads (the review index keeps the rows: no extra request). */
+  onProjects?: (profileId: string, projects: readonly ProjectListItem[]) => void;
+  /** Sees every deliverables list it reads. */
+  onDeliverables?: (profileId: string, projectId: string, deliverables: readonly Deliverable[]) => void;
 }
 
 /** What the producer acted on: a project, or a deliverable of one. */
@@ -65,6 +69,11 @@ export interface Watcher {
   poke(target?: PokeTarget): Promise<void>;
   /** What the producer is looking at, and whether the window is shown. */
   attend(attention: Attention): void;
+  /**
+   * Projects the app listed for a profile: those in work join the watch as its own listing would add them (new
+   * ones are checked in the budget's next free slots), so the review index knows them before the next listing.
+   */
+  observe(profileId: string, projects: readonly ProjectListItem[]): Promise<void>;
   /** Spends one request on what is due now; false when nothing was due (tests and the benchmark drive time). */
   step(): Promise<boolean>;
 }
@@ -184,7 +193,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
         const now = clock();
         if (watch.listingPage !== null || now >= watch.listedAt + policy.listIntervalMs) {
           lastRequestAt = now;
-          await listPage(client, watch, now);
+          await listPage(profile.id, client, watch, now);
           return true;
         }
         const { due } = pickProject(watch.projects.values(), attention, now, policy);
@@ -199,13 +208,19 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     return inFlight;
   }
 
-  async function listPage(client: ApiClient, watch: ProfileWatch, now: number): Promise<void> {
+  async function listPage(
+    profileId: string,
+    client: ApiClient,
+    watch: ProfileWatch,
+    now: number,
+  ): Promise<void> {
     const page = watch.listingPage ?? 1;
     if (page === 1) {
       watch.listingSeen.clear();
       watch.listingStartedAt = now;
     }
     const result = await client.listProjects({ page, pageSize: PAGE_SIZE });
+    deps.onProjects?.(profileId, result.projects);
     for (const project of result.projects) track(watch, project);
     if (result.projects.length === PAGE_SIZE && page < MAX_PAGES) {
       watch.listingPage = page + 1;
@@ -252,6 +267,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       return;
     }
     project.checkedAt = now;
+    deps.onDeliverables?.(profileId, project.id, deliverables);
     const quiet = watch.quiet.delete(project.id);
     let changed = quiet;
     for (const deliverable of deliverables) {
@@ -375,10 +391,18 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     start() {
       if (running) return;
       running = true;
-      // Another profile's projects are a fresh start: read its list at once.
+      // Another profile's projects (or a renewed session) are a fresh start: read its list at once. Other
+      // profile changes (the service's reachability) cost no request.
+      let seenProfile: string | null = null;
       detach =
-        events.attach?.((event) => {
-          if (event === 'profile.changed') void poke();
+        events.attach?.((event, payload) => {
+          if (event !== 'profile.changed') return;
+          const state = payload as Partial<EventPayloads['profile.changed']>;
+          const active = state.profiles?.find((p) => p.id === state.activeId);
+          const key = `${state.activeId}\n${active?.signedOut ?? false}`;
+          if (seenProfile !== null && key === seenProfile) return;
+          seenProfile = key;
+          void poke();
         }) ?? null;
       schedule();
     },
@@ -399,6 +423,12 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       // A project on screen is watched even before a listing finds it (opened from a link or made elsewhere).
       if (sooner && next.projectId && activeWatch && !activeWatch.projects.has(next.projectId))
         wake(activeWatch, next.projectId, false, clock());
+      if (running && !inFlight) schedule();
+    },
+    async observe(profileId, projects) {
+      const watch = await watchFor(profileId);
+      for (const project of projects) track(watch, project);
+      current = { ...current, watching: watch.projects.size };
       if (running && !inFlight) schedule();
     },
     step,

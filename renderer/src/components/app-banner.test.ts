@@ -17,6 +17,7 @@ const sandbox: ProfileSummary = {
   kind: 'sandbox',
   hasToken: true,
   signedOut: false,
+  reachability: 'unknown',
   createdAt: '',
 };
 const account: ProfileSummary = { ...sandbox, id: 'a1', name: 'Acme', kind: 'service', hasToken: true };

@@ -41,6 +41,17 @@ export const useProfilesStore = defineStore('profiles', () => {
   /** The embedded sandbox's process, which serves the Sandbox profile. */
   const sandbox = computed<SandboxStatus | null>(() => state.value?.sandbox ?? null);
   const sandboxUnavailable = computed(() => sandbox.value?.state === 'unavailable');
+  /**
+   * The active profile's connection, from real calls (main records the outcome of the last request to its
+   * service, the watcher's included): signed out, unreachable, reachable, or not known before the first call.
+   */
+  const connection = computed<'signed-out' | 'unreachable' | 'reachable' | 'unknown'>(() => {
+    const profile = active.value;
+    if (!profile) return 'unknown';
+    if (profile.signedOut) return 'signed-out';
+    if (profile.kind === 'sandbox' && sandboxUnavailable.value) return 'unreachable';
+    return profile.reachability ?? 'unknown';
+  });
 
   async function load(): Promise<void> {
     loading.value = true;
@@ -126,6 +137,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     tokenStorage,
     sandbox,
     sandboxUnavailable,
+    connection,
     load,
     add,
     renew,

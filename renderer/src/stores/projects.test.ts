@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, withApi } from './fake-api.test-util';
 import { PROJECTS_PAGE_SIZE, useProjectsStore } from './projects';
+import { useProfilesStore } from './profiles';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -57,13 +58,20 @@ describe('projects store', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('merges approve-all statuses and keeps the service error for the caller', async () => {
+  it('after approve all shows the service’s answer, project status included, and keeps its error for the caller', async () => {
     let approved = false;
     const { api } = createFakeApi({
-      'projects.get': () => ({ id: 'x', title: 'X', status: 'paid', services: [] }),
+      // As the service does (service-facts 5): once every deliverable is approved the project is completed.
+      'projects.get': () => ({ id: 'x', title: 'X', status: approved ? 'completed' : 'paid', services: [] }),
       'deliverables.list': () => ({
         items: [
-          { id: 'd1', serviceSubCategory: 'voice_over', name: '1', status: 'reviewable', urls: {} },
+          {
+            id: 'd1',
+            serviceSubCategory: 'voice_over',
+            name: '1',
+            status: approved ? 'approved' : 'reviewable',
+            urls: {},
+          },
           { id: 'd2', serviceSubCategory: 'voice_over', name: '2', status: 'approved', urls: {} },
         ],
         unreadable: 0,
@@ -77,11 +85,138 @@ describe('projects store', () => {
     });
     const store = withApi(api, () => useProjectsStore());
     await store.loadProject('x');
+    expect(store.current?.status).toBe('paid');
     await store.approveAll('x');
     expect(store.deliverables.map((d) => d.status)).toEqual(['approved', 'approved']);
+    expect(store.current?.status).toBe('completed');
     await expect(store.approveAll('x')).rejects.toMatchObject({
       type: 'PROJECT_NOT_PENDING_APPROVAL',
       bodyStatus: 404,
     });
+  });
+});
+
+describe('projects store, per profile', () => {
+  const profilesState = (activeId: string) => ({
+    profiles: [
+      { id: 'sandbox', name: 'Sandbox', kind: 'sandbox', signedOut: false, reachability: 'reachable' },
+      { id: 'studio', name: 'Studio', kind: 'service', signedOut: false, reachability: 'unreachable' },
+    ],
+    activeId,
+    secrets: { kind: 'memory', secure: true, warning: null },
+    sandbox: { state: 'running' },
+  });
+  const unreachable = { type: 'NETWORK_UNREACHABLE', status: 0, message: 'down' };
+
+  it('never shows another profile’s list: a switch brings back the profile’s own, or nothing, marked offline', async () => {
+    let active = 'sandbox';
+    let down = false;
+    const { api } = createFakeApi({
+      'profiles.list': () => profilesState(active),
+      'profiles.activate': (input) => {
+        active = (input as { id: string }).id;
+        return profilesState(active);
+      },
+      'projects.list': (input) => {
+        if (down) throw unreachable;
+        return active === 'sandbox' ? projectsOf(3)(input) : projectsOf(0)(input);
+      },
+    });
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    await store.loadList();
+    expect(store.total).toBe(3);
+
+    // The other account's service is down: nothing of it was ever loaded, so nothing is shown.
+    down = true;
+    await profiles.activate('studio');
+    await flush();
+    expect(store.total).toBeNull();
+    expect(store.rowAt(0)).toBeNull();
+    await store.loadList();
+    expect(store.total).toBeNull();
+    expect(store.listOffline).toBe(true);
+
+    // It comes back: its own (empty) list.
+    down = false;
+    await store.loadList();
+    expect(store.total).toBe(0);
+    expect(store.listOffline).toBe(false);
+
+    // Back on the sandbox while everything is down: its own last-known rows, marked offline.
+    down = true;
+    await profiles.activate('sandbox');
+    await flush();
+    expect(store.total).toBe(3);
+    await store.loadList();
+    expect(store.rowAt(0)?.id).toBe('p0');
+    expect(store.listOffline).toBe(true);
+  });
+
+  it('drops an answer that arrives after a switch, and review snapshots of another profile', async () => {
+    let active = 'sandbox';
+    let release: () => void = () => {};
+    const { api } = createFakeApi({
+      'profiles.list': () => profilesState(active),
+      'profiles.activate': (input) => {
+        active = (input as { id: string }).id;
+        return profilesState(active);
+      },
+      'projects.list': async (input) => {
+        await new Promise<void>((r) => (release = r));
+        return projectsOf(5)(input);
+      },
+      'projects.review': () => ({ profileId: 'sandbox', projects: [] }),
+    });
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    const loading = store.loadList();
+    await flush();
+    await profiles.activate('studio');
+    await flush();
+    release();
+    await loading;
+    expect(store.total).toBeNull();
+    await store.loadReview();
+    expect(store.review).toBeNull();
+  });
+
+  it('counts projects per review state from the index and lists those in one state', async () => {
+    const { api } = createFakeApi({
+      'profiles.list': () => profilesState('sandbox'),
+      'projects.review': () => ({
+        profileId: 'sandbox',
+        projects: [
+          {
+            project: { id: 'a', title: 'Ad', status: 'paid', created: '2026-01-02' },
+            counts: { ready: 2, inRevision: 0, approved: 0, waiting: 0 },
+          },
+          {
+            project: { id: 'b', title: 'Book', status: 'paid', created: '2026-01-03' },
+            counts: { ready: 1, inRevision: 1, approved: 0, waiting: 0 },
+          },
+          {
+            project: { id: 'c', title: 'Clip', status: 'paid', created: '2026-01-01' },
+            counts: { ready: 0, inRevision: 1, approved: 0, waiting: 0 },
+          },
+          { project: { id: 'd', title: 'Done', status: 'completed' }, counts: null },
+          { project: { id: 'e', title: 'Gone', status: 'canceled' }, counts: null },
+        ],
+      }),
+    });
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    await store.loadReview();
+    expect(store.reviewCountsByState).toMatchObject({
+      'needs-review': 2,
+      'in-revision': 1,
+      waiting: 0,
+      approved: 1,
+      canceled: 1,
+    });
+    expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['b', 'a']);
+    store.filters.titleQuery = 'ad';
+    expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['a']);
+    expect(store.reviewCountsByState['needs-review']).toBe(1); // the counts follow the search too
   });
 });

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef } from 'vue';
+import { computed, ref, shallowRef, triggerRef, watch } from 'vue';
 import type {
   CancelProjectResponse,
   Deliverable,
@@ -9,8 +9,10 @@ import type {
   QuoteResponse,
   Read,
 } from '../../../shared/api';
-import type { DownloadJob, ProjectDownloadSelection } from '../../../shared/ipc';
+import type { DownloadJob, ProjectDownloadSelection, ReviewSnapshot } from '../../../shared/ipc';
+import { REVIEW_STATES, reviewStateOf, type ReviewCounts, type ReviewState } from '../../../shared/review';
 import { useApi } from '../bridge';
+import { useProfilesStore } from './profiles';
 
 /** Filters of the projects list (spec: GET /projects query). */
 export interface ProjectFilters {
@@ -21,9 +23,45 @@ export interface ProjectFilters {
 /** Rows per request: large enough that 10,000 projects need few round trips, within the contract's 500. */
 export const PROJECTS_PAGE_SIZE = 200;
 
-/** Projects list (paged on demand for the virtual list) and the open project with its deliverables. */
+/** A failure that means the service did not answer (as opposed to an answer saying no). */
+export function isUnreachable(error: unknown): boolean {
+  const e = error as { type?: unknown; status?: unknown } | null;
+  if (e?.type === 'NETWORK_UNREACHABLE' || e?.type === 'TIMEOUT') return true;
+  return typeof e?.status === 'number' && e.status >= 502 && e.status <= 504;
+}
+
+/** A project row with where it stands for review. */
+export interface ReviewRow {
+  project: ProjectListItem;
+  counts: ReviewCounts | null;
+  state: ReviewState;
+}
+
+/** What one profile's list looked like when it was last shown: restored when the producer switches back. */
+interface SavedList {
+  filters: ProjectFilters;
+  total: number | null;
+  pages: Map<number, ProjectListItem[]>;
+  pagesUnreadable: Map<number, number>;
+}
+
+/** The open project as last read, per profile and project: shown (marked offline) when a reload fails. */
+interface SavedProject {
+  project: Read<Project>;
+  deliverables: Deliverable[];
+  unreadable: number;
+}
+
+/**
+ * Projects list (paged on demand for the virtual list), the open project with its deliverables, and where each
+ * project stands for review. Everything is kept per profile: a switch, or a service that does not answer, never
+ * shows another account's projects (issue 15, item 1).
+ */
 export const useProjectsStore = defineStore('projects', () => {
   const api = useApi();
+  const profiles = useProfilesStore();
+  /** The profile whose data the store shows; null until the profiles are known. */
+  const profileId = computed(() => profiles.state?.activeId ?? null);
 
   // --- list ------------------------------------------------------------------------------------
   const filters = ref<ProjectFilters>({ titleQuery: '', category: '' });
@@ -79,6 +117,42 @@ export const useProjectsStore = defineStore('projects', () => {
       pending.delete(page);
     }
   }
+
+  const savedLists = new Map<string, SavedList>();
+  const savedProjects = new Map<string, SavedProject>();
+  const projectKey = (profile: string | null, id: string) => `${profile ?? ''}\n${id}`;
+
+  // A switch files the list shown under the profile it belongs to and brings back the new one's own (or nothing).
+  watch(profileId, (next, previous) => {
+    // The first profile known: what loaded meanwhile is its own (main answers for the active profile).
+    if (!previous) return;
+    savedLists.set(previous, {
+      filters: filters.value,
+      total: total.value,
+      pages: pages.value,
+      pagesUnreadable: pagesUnreadable.value,
+    });
+    const saved = next ? savedLists.get(next) : undefined;
+    generation++; // answers on their way belong to the previous profile
+    pending.clear();
+    filters.value = saved?.filters ?? { titleQuery: '', category: '' };
+    total.value = saved?.total ?? null;
+    pages.value = saved?.pages ?? new Map();
+    pagesUnreadable.value = saved?.pagesUnreadable ?? new Map();
+    listError.value = null;
+    listLoading.value = false;
+    review.value = null;
+    reviewGeneration++;
+    const open = current.value && next ? savedProjects.get(projectKey(next, current.value.id)) : undefined;
+    current.value = open?.project ?? null;
+    deliverables.value = open?.deliverables ?? [];
+    deliverablesUnreadable.value = open?.unreadable ?? 0;
+    currentError.value = null;
+    deliverablesError.value = null;
+  });
+
+  /** The list shown is this profile's last-known one: its service did not answer the latest read. */
+  const listOffline = computed(() => isUnreachable(listError.value));
 
   /** Loads the first page for the current filters, replacing what is shown only when it arrives. */
   async function loadList(): Promise<void> {
@@ -141,11 +215,18 @@ export const useProjectsStore = defineStore('projects', () => {
   const deliverablesError = ref<unknown>(null);
   const deliverablesLoading = ref(false);
 
+  /** The open project was shown from an earlier read: its service did not answer the latest one. */
+  const currentOffline = computed(() => isUnreachable(currentError.value) && current.value !== null);
+  let projectGeneration = 0;
+
   async function loadProject(id: string): Promise<void> {
+    const profile = profileId.value;
+    const gen = ++projectGeneration;
     if (current.value?.id !== id) {
-      current.value = null;
-      deliverables.value = [];
-      deliverablesUnreadable.value = 0;
+      const saved = savedProjects.get(projectKey(profile, id));
+      current.value = saved?.project ?? null;
+      deliverables.value = saved?.deliverables ?? [];
+      deliverablesUnreadable.value = saved?.unreadable ?? 0;
     }
     currentLoading.value = true;
     deliverablesLoading.value = true;
@@ -155,31 +236,43 @@ export const useProjectsStore = defineStore('projects', () => {
       api.projects.get({ id }),
       api.deliverables.list({ projectId: id }),
     ]);
+    // Another profile (or a later load) took over meanwhile: this answer is not what the screen shows. Asked
+    // before the profiles were known, it is the active profile's (main answers for that one).
+    if ((profile !== null && profile !== profileId.value) || gen !== projectGeneration) return;
     if (project.status === 'fulfilled') current.value = project.value;
     else currentError.value = project.reason;
     if (list.status === 'fulfilled') {
       deliverables.value = list.value.items;
       deliverablesUnreadable.value = list.value.unreadable;
     } else deliverablesError.value = list.reason;
+    if (current.value?.id === id)
+      savedProjects.set(projectKey(profileId.value, id), {
+        project: current.value,
+        deliverables: deliverables.value,
+        unreadable: deliverablesUnreadable.value,
+      });
+    if (current.value?.id === id && current.value.status !== undefined)
+      patchListRow(id, { status: current.value.status });
     currentLoading.value = false;
     deliverablesLoading.value = false;
   }
 
-  /** Cancels the project (spec: PUT /projects/{id}); the caller shows the error where the button is. */
+  /**
+   * Cancels the project (spec: PUT /projects/{id}); the caller shows the error where the button is. The answer's
+   * status shows at once; the project and its deliverables are then read again (pending ones became rejected).
+   */
   async function cancel(id: string, reason: string, reasonCode: string): Promise<CancelProjectResponse> {
     const result = await api.projects.cancel({ id, reason, reasonCode });
-    if (current.value?.id === id) {
-      current.value = {
-        ...current.value,
-        status: result.status,
-        services: current.value.services.map((s) => ({ ...s, status: 'canceled' })),
-      };
-    }
+    if (current.value?.id === id) current.value = { ...current.value, status: result.status };
     patchListRow(id, { status: result.status });
+    await loadProject(id);
     return result;
   }
 
-  /** Approves every pending deliverable; the answer's statuses are merged into the list shown. */
+  /**
+   * Approves every pending deliverable: the answer's statuses show at once, then the project is read again (it
+   * becomes completed once everything is approved; service-facts 5), so nothing says "Paid" until a reload.
+   */
   async function approveAll(projectId: string): Promise<DeliverableSummary[]> {
     const approved = await api.deliverables.approveAll({ projectId });
     const byId = new Map(approved.map((d) => [d.id, d]));
@@ -187,7 +280,13 @@ export const useProjectsStore = defineStore('projects', () => {
       const next = byId.get(d.id);
       return next ? { ...d, status: next.status } : d;
     });
+    await loadProject(projectId);
     return approved;
+  }
+
+  /** A decision taken elsewhere (the review screen) on one of this project's deliverables: read it again. */
+  function decided(projectId: string): Promise<void> {
+    return loadProject(projectId);
   }
 
   /** Price for a project body as it stands (spec: POST /quote). */
@@ -229,19 +328,107 @@ export const useProjectsStore = defineStore('projects', () => {
     }
   }
 
-  /** Watcher events refresh the list while it is shown; the caller flushes the disposer. */
+  // --- review status (issue 15, item 3) ----------------------------------------------------------
+  /** What main knows of this profile's projects and their deliverables: no request of its own. */
+  const review = shallowRef<ReviewSnapshot | null>(null);
+  let reviewGeneration = 0;
+
+  async function loadReview(): Promise<void> {
+    const gen = ++reviewGeneration;
+    try {
+      const snapshot = await api.projects.review();
+      // Only the active profile's index is ever shown.
+      if (gen === reviewGeneration && !isOtherProfile(snapshot.profileId)) review.value = snapshot;
+    } catch {
+      // The index is local: failing to read it leaves the list without its review column, nothing worse.
+    }
+  }
+
+  const reviewRows = computed<ReviewRow[]>(() =>
+    (review.value?.projects ?? []).map(({ project, counts }) => ({
+      project,
+      counts,
+      state: reviewStateOf(project.status, counts),
+    })),
+  );
+  const reviewById = computed(() => new Map(reviewRows.value.map((row) => [row.project.id, row])));
+  /** Index rows within the title and category filters, so the counts and the list agree with the search. */
+  const searchedReviewRows = computed(() => {
+    const query = filters.value.titleQuery.toLowerCase();
+    const category = filters.value.category;
+    return reviewRows.value.filter(
+      (row) =>
+        (!query || row.project.title.toLowerCase().includes(query)) &&
+        (!category || row.project.mainService === category),
+    );
+  });
+  /** How many projects are in each review state (of those main has seen), within the search. */
+  const reviewCountsByState = computed(() => {
+    const counts = Object.fromEntries(REVIEW_STATES.map(({ state }) => [state, 0])) as Record<
+      ReviewState,
+      number
+    >;
+    for (const row of searchedReviewRows.value) counts[row.state] = (counts[row.state] ?? 0) + 1;
+    return counts;
+  });
+
+  /** Projects in one review state, newest first, within the title and category filters. */
+  function rowsInState(state: ReviewState): ProjectListItem[] {
+    return searchedReviewRows.value
+      .filter((row) => row.state === state)
+      .map((row) => row.project)
+      .sort((a, b) => (b.created ?? '').localeCompare(a.created ?? ''));
+  }
+
+  /** An event about another profile than the one shown (before the profiles are known, none is). */
+  const isOtherProfile = (id: string) => profileId.value !== null && id !== profileId.value;
+
+  /** The app opens on what needs the producer, once per session (App decides; a nav click settles it). */
+  const landing = ref<'pending' | 'settled'>('pending');
+  function settleLanding(): void {
+    landing.value = 'settled';
+  }
+
+  /** Watcher events and review-index changes refresh the list while it is shown; the caller flushes the disposer. */
   function listenList(): () => void {
-    return api.on('deliverable.ready', () => void refreshList());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offReady = api.on('deliverable.ready', (event) => {
+      if (isOtherProfile(event.profileId)) return;
+      void refreshList();
+    });
+    // Bursts (a listing of many projects) become one read of the index.
+    const offReview = api.on('projects.reviewChanged', (event) => {
+      if (isOtherProfile(event.profileId)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void loadReview(), 150);
+    });
+    return () => {
+      clearTimeout(timer);
+      offReady();
+      offReview();
+    };
   }
 
   /** Watcher events for the open project reload it (and its deliverables). */
   function listenProject(id: string): () => void {
     return api.on('deliverable.ready', (event) => {
-      if (event.projectId === id) void loadProject(id);
+      if (event.projectId === id && !isOtherProfile(event.profileId)) void loadProject(id);
     });
   }
 
   return {
+    profileId,
+    listOffline,
+    currentOffline,
+    review,
+    reviewRows,
+    reviewById,
+    reviewCountsByState,
+    rowsInState,
+    loadReview,
+    landing,
+    settleLanding,
+    decided,
     filters,
     total,
     pages,

@@ -1,0 +1,82 @@
+import { captureScreens, expect, test } from '../fixtures';
+import { ProjectsPage } from '../pages/projects-page';
+import { SettingsPage } from '../pages/settings-page';
+import { createVoiceOver, uniqueTitle } from '../support/setup';
+
+const OTHER = 'Isolated studio';
+
+test('another account’s projects never show: offline keeps each profile’s own, the dot tells reachable / unreachable', async ({
+  app,
+  sandbox,
+  session,
+}) => {
+  test.setTimeout(300_000); // two screens captured at two widths in two themes, each checked by axe
+  const settings = new SettingsPage(app);
+  const projects = new ProjectsPage(app);
+  const title = uniqueTitle('Sandbox only');
+  const mine = await createVoiceOver(sandbox, { title });
+  await app.reload();
+  await projects.goto();
+  await projects.searchTitle(title);
+  await expect(projects.row(mine.id)).toBeVisible();
+  await expect(settings.activeProfile).toHaveAttribute('data-connection', 'reachable');
+  await expect(app.getByTestId('connection-status')).toHaveText(/connected/);
+
+  // A second account (the same service, another user), then its service goes away.
+  await settings.goto();
+  await settings.addWithToken(session.sandboxUrl, session.tokens.otherUser, OTHER);
+  await expect(settings.activeProfile).toContainText(OTHER);
+  await sandbox.stop();
+  try {
+    await projects.goto();
+    // Nothing of this account was ever loaded: it says the service is unreachable, never the Sandbox's rows.
+    await expect(projects.unreachable).toBeVisible({ timeout: 30_000 });
+    await expect(projects.rows).toHaveCount(0);
+    await expect(app.getByText(title)).toHaveCount(0);
+    await expect(settings.activeProfile).toHaveAttribute('data-connection', 'unreachable');
+    await expect(app.getByTestId('connection-status')).toHaveText('Service unreachable');
+    await captureScreens(app, 'projects-unreachable');
+
+    // The service is back: this account's own list (empty), and the dot follows the real call.
+    await sandbox.start();
+    await projects.unreachable.getByRole('button', { name: 'Try again' }).click();
+    await expect(projects.count).toHaveText('0 projects');
+    await expect(projects.empty).toBeVisible();
+    await expect(settings.activeProfile).toHaveAttribute('data-connection', 'reachable');
+
+    // Back to the Sandbox while its service is down: its own last-known list, marked offline.
+    await settings.goto();
+    await sandbox.stop();
+    await settings.profiles
+      .filter({ hasText: /sandbox/i })
+      .getByTestId('profile-activate')
+      .click();
+    await expect(settings.activeProfile).toContainText(/sandbox/i);
+    await projects.goto();
+    await expect(projects.offline).toBeVisible({ timeout: 30_000 });
+    await expect(projects.row(mine.id)).toBeVisible();
+    await expect(settings.activeProfile).toHaveAttribute('data-connection', 'unreachable');
+    await captureScreens(app, 'projects-offline');
+
+    await sandbox.start();
+    await projects.offline.getByRole('button', { name: 'Try again' }).click();
+    await expect(projects.offline).toHaveCount(0);
+    await expect(projects.row(mine.id)).toBeVisible();
+    await expect(settings.activeProfile).toHaveAttribute('data-connection', 'reachable');
+  } finally {
+    await sandbox.start();
+    // Leave only the Sandbox profile for the other specs.
+    await settings.goto();
+    const other = settings.profile(OTHER);
+    if (await other.count()) {
+      if (!(await settings.activeProfile.textContent())?.match(/sandbox/i))
+        await settings.profiles
+          .filter({ hasText: /sandbox/i })
+          .getByTestId('profile-activate')
+          .click();
+      await other.getByTestId('profile-remove').click();
+      await app.getByTestId('profile-remove-dialog-confirm').click();
+      await expect(settings.profile(OTHER)).toHaveCount(0);
+    }
+  }
+});

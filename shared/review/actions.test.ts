@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { deliverableActions, projectActions } from './actions';
+
+const d = (status: string) => ({ status });
+
+// The spec's state table ("States and transitions") with service-facts 5/8c statuses, one row per case.
+describe('deliverableActions', () => {
+  it.each([
+    // project status, fulfillment, deliverable status, siblings, allowed
+    ['paid', 'speedy', 'reviewable', [], ['approve', 'reject', 'revision']],
+    ['paid', 'speedy', 'approved', [], ['reject', 'revision']],
+    ['paid', 'speedy', 'revisionRequested', [], ['reject']],
+    ['paid', 'speedy', 'rejected', [], []],
+    ['paid', 'speedy', 'unassigned', [], []],
+    ['paid', 'speedy', 'assigned', [], []],
+    ['completed', 'speedy', 'approved', [], ['reject', 'revision']],
+    ['canceled', 'speedy', 'reviewable', [], []],
+    ['canceled', 'speedy', 'approved', [], []],
+    ['paid', 'contest', 'reviewable', [d('reviewable')], ['approve', 'reject', 'revision', 'winner']],
+    ['paid', 'contest', 'reviewable', [d('winner')], ['approve', 'reject', 'revision']],
+    ['paid', 'contest', 'winner', [d('winner')], ['reject', 'revision']],
+    ['paid', 'contest', 'approved', [], ['reject', 'revision']],
+    ['paid', 'booking', 'reviewable', [], ['approve', 'reject', 'revision']],
+  ] as const)(
+    '%s %s project, %s deliverable -> %j',
+    (status, fulfillmentType, deliverable, siblings, allowed) => {
+      const actions = deliverableActions({ status, fulfillmentType }, d(deliverable), siblings);
+      expect([...actions].sort()).toEqual([...allowed].sort());
+    },
+  );
+
+  it('without the project, the deliverable alone decides (never a winner: the contest is not known)', () => {
+    expect([...deliverableActions(null, d('reviewable'))].sort()).toEqual(['approve', 'reject', 'revision']);
+  });
+});
+
+describe('projectActions', () => {
+  it.each([
+    ['paid', [d('reviewable'), d('approved')], ['approveAll', 'cancel']],
+    ['paid', [d('assigned'), d('revisionRequested')], ['cancel']],
+    ['paid', [], ['cancel']],
+    ['pendingPayment', [], ['cancel']],
+    ['pendingInternalReview', [], ['cancel']],
+    ['completed', [d('approved'), d('approved')], ['cancel']],
+    ['canceled', [d('rejected')], []],
+    ['canceled', [d('reviewable')], []],
+  ] as const)('%s with %j -> %j', (status, deliverables, allowed) => {
+    expect([...projectActions({ status }, deliverables)].sort()).toEqual([...allowed].sort());
+  });
+});

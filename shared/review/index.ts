@@ -1,0 +1,16 @@
+// What the producer may decide, and where each project stands: pure rules shared by main and renderer.
+export {
+  deliverableActions,
+  projectActions,
+  type DeliverableFacts,
+  type ProjectFacts,
+  type ReviewAction,
+} from './actions';
+export {
+  REVIEW_STATES,
+  reviewCounts,
+  reviewStateOf,
+  reviewSummaryText,
+  type ReviewCounts,
+  type ReviewState,
+} from './review-status';
