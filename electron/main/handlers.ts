@@ -2,6 +2,9 @@ import type {
   AppInfo,
   DownloadJob,
   LibraryItem,
+  LivePeaks,
+  OutboxDecision,
+  OutboxItem,
   PeaksPayload,
   ProfilesState,
   Settings,
@@ -33,6 +36,7 @@ export interface DownloadsPort {
     deliverableId: string;
     format: DownloadJob['format'];
     version?: number;
+    projectId?: string;
   }): Promise<DownloadJob>;
   startProject(input: { projectId: string; formats?: DownloadJob['format'][] }): Promise<DownloadJob[]>;
   list(): DownloadJob[] | Promise<DownloadJob[]>;
@@ -56,6 +60,15 @@ export interface DesktopPort {
   startDrag(path: string): boolean;
 }
 
+/** The offline outbox (outbox/outbox.ts): decisions go through it, so one made offline waits there. */
+export interface OutboxPort {
+  decide<T>(decision: OutboxDecision, send: (client: ApiClient) => Promise<T>): Promise<T>;
+  list(): Promise<OutboxItem[]>;
+  discard(id: string): Promise<OutboxItem[]>;
+  retry(id: string): Promise<OutboxItem[]>;
+  drain(): Promise<void>;
+}
+
 export interface UpdatesPort {
   status(): UpdateStatus;
   check(): Promise<unknown>;
@@ -73,6 +86,9 @@ export interface HandlerDeps {
   desktop: DesktopPort;
   /** The app updater (Electron); browser mode answers `disabled`. */
   updates: UpdatesPort;
+  outbox: OutboxPort;
+  /** Peaks of a deliverable's audio while it streams into the library. */
+  livePeaks(deliverableId: string, version?: number): Promise<LivePeaks | null>;
   /** Sees every deliverables listing: the spec's Deliverable does not name its project, downloads need it. */
   onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
@@ -114,8 +130,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return poke(project, { projectId: project.id, title: project.title });
     },
     'projects.quote': async ({ body }) => (await api()).quote(body),
-    'projects.cancel': async ({ id, reason, reasonCode }) =>
-      (await api()).cancelProject(id, { reason, reasonCode }),
+    'projects.cancel': ({ id, reason, reasonCode }) =>
+      deps.outbox.decide({ kind: 'cancel', projectId: id, reason, reasonCode }, (client) =>
+        client.cancelProject(id, { reason, reasonCode }),
+      ),
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
 
     'deliverables.list': async ({ projectId }) => {
@@ -125,15 +143,28 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { items: [...list], unreadable: list.unreadable ?? 0 };
     },
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
-    'deliverables.approve': async ({ id }) => (await api()).approveDeliverable(id),
-    'deliverables.approveAll': async ({ projectId }) => (await api()).approveAll(projectId),
+    // Decisions go through the outbox: made while the service is away, they wait there and are sent in order.
+    'deliverables.approve': ({ id }) =>
+      deps.outbox.decide({ kind: 'approve', deliverableId: id }, (client) => client.approveDeliverable(id)),
+    'deliverables.approveAll': ({ projectId }) =>
+      deps.outbox.decide({ kind: 'approveAll', projectId }, (client) => client.approveAll(projectId)),
     // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
     'deliverables.reject': async ({ id, ...params }) =>
-      poke(await (await api()).rejectDeliverable(id, params), { deliverableId: id }),
+      poke(
+        await deps.outbox.decide({ kind: 'reject', deliverableId: id, ...params }, (client) =>
+          client.rejectDeliverable(id, params),
+        ),
+        { deliverableId: id },
+      ),
     'deliverables.selectWinner': async ({ id }) => (await api()).selectWinner(id),
 
     'revisions.create': async ({ deliverableId, ...body }) =>
-      poke(await (await api()).createRevision(deliverableId, body), { deliverableId }),
+      poke(
+        await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, (client) =>
+          client.createRevision(deliverableId, body),
+        ),
+        { deliverableId },
+      ),
     'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
 
     'samples.search': async (input) => seen(await (await api()).search(input)),
@@ -151,6 +182,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'downloads.pause': ({ id }) => deps.downloads.pause(id),
     'downloads.resume': ({ id }) => deps.downloads.resume(id),
     'downloads.cancel': ({ id }) => deps.downloads.cancel(id),
+    'downloads.livePeaks': ({ deliverableId, version }) => deps.livePeaks(deliverableId, version),
 
     'library.list': (input) => deps.library.list(input?.projectId),
     'library.remove': ({ id }) => deps.library.remove(id),
@@ -186,5 +218,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return deps.updates.status();
     },
     'updates.install': () => ({ restarting: deps.updates.install() }),
+
+    'outbox.list': () => deps.outbox.list(),
+    'outbox.discard': ({ id }) => deps.outbox.discard(id),
+    'outbox.retry': ({ id }) => deps.outbox.retry(id),
+    'outbox.send': async () => {
+      await deps.outbox.drain();
+      return deps.outbox.list();
+    },
   };
 }

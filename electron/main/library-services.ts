@@ -55,6 +55,8 @@ export function createLibraryServices(deps: {
   library: LibraryPort;
   downloads: DownloadsPort;
   rememberDeliverables(projectId: string, list: Deliverable[]): void;
+  /** Absolute path of a library-relative path (refused outside the library). */
+  resolvePath(relativePath: string): string;
   dispose(): Promise<void>;
 } {
   const library: Library = createLibrary({
@@ -187,6 +189,7 @@ export function createLibraryServices(deps: {
 
   return {
     rememberDeliverables,
+    resolvePath: (relativePath) => library.resolve(relativePath),
     library: {
       list: (projectId) => library.list(projectId),
       remove: (id) => library.remove(id),

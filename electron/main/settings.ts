@@ -14,6 +14,7 @@ const Stored = z
     deliveryTarget: z.enum(['ebu-r128', 'atsc-a85', 'podcast', 'streaming']),
     theme: z.enum(['system', 'light', 'dark']),
     notifications: z.boolean(),
+    backgroundFetch: z.boolean(),
   })
   .partial();
 
@@ -41,6 +42,8 @@ export function createSettings(deps: {
     deliveryTarget: 'ebu-r128',
     theme: 'system',
     notifications: true,
+    // Producers review on trains and planes: every delivery is fetched as it arrives unless they turn it off.
+    backgroundFetch: true,
     ...deps.defaults,
   };
   const current = (): Settings => {

@@ -35,6 +35,7 @@ export const CHANNELS = [
   'downloads.pause',
   'downloads.resume',
   'downloads.cancel',
+  'downloads.livePeaks',
   'library.list',
   'library.remove',
   'library.reveal',
@@ -49,6 +50,10 @@ export const CHANNELS = [
   'updates.status',
   'updates.check',
   'updates.install',
+  'outbox.list',
+  'outbox.discard',
+  'outbox.retry',
+  'outbox.send',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];
@@ -64,6 +69,7 @@ export const EVENTS = [
   'menu.command',
   'app.navigate',
   'updates.status',
+  'outbox.changed',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

@@ -26,7 +26,9 @@ import type {
   DownloadJob,
   DownloadProgress,
   LibraryItem,
+  LivePeaks,
   MediaUrl,
+  OutboxItem,
   MenuCommand,
   PeaksPayload,
   ProfilesState,
@@ -195,6 +197,10 @@ export const contract = {
   'downloads.pause': channel(z.object({ id }).strict()).returns<DownloadJob>(),
   'downloads.resume': channel(z.object({ id }).strict()).returns<DownloadJob>(),
   'downloads.cancel': channel(z.object({ id }).strict()).returns<DownloadJob>(),
+  /** Peaks of a deliverable's audio while it streams into the library; null when no download of it is under way. */
+  'downloads.livePeaks': channel(
+    z.object({ deliverableId: id, version: z.number().int().min(1).max(10_000).optional() }).strict(),
+  ).returns<LivePeaks | null>(),
 
   'library.list': channel(z.object({ projectId: id.optional() }).strict().optional()).returns<
     LibraryItem[]
@@ -213,6 +219,7 @@ export const contract = {
         deliveryTarget: target.optional(),
         theme: z.enum(['system', 'light', 'dark']).optional(),
         notifications: z.boolean().optional(),
+        backgroundFetch: z.boolean().optional(),
       })
       .strict(),
   ).returns<Settings>(),
@@ -233,6 +240,15 @@ export const contract = {
   'updates.status': channel(none).returns<UpdateStatus>(),
   'updates.check': channel(none).returns<UpdateStatus>(),
   'updates.install': channel(none).returns<{ restarting: boolean }>(),
+
+  /** Decisions made while the service was unreachable, the active profile's, oldest first. */
+  'outbox.list': channel(none).returns<OutboxItem[]>(),
+  /** Drops an item that is not on its way (what was typed in it is gone too: the UI confirms first). */
+  'outbox.discard': channel(z.object({ id }).strict()).returns<OutboxItem[]>(),
+  /** Keeps a conflicting or refused decision and sends it as asked, without checking the service's state first. */
+  'outbox.retry': channel(z.object({ id }).strict()).returns<OutboxItem[]>(),
+  /** Tries to send what is queued now. */
+  'outbox.send': channel(none).returns<OutboxItem[]>(),
 } satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -253,6 +269,8 @@ export interface EventPayloads {
   /** Show this hash-router path, e.g. `/projects/<uuid>` from a `takedesk://project/<uuid>` link. */
   'app.navigate': { route: string };
   'updates.status': UpdateStatus;
+  /** The active profile's outbox after any change. */
+  'outbox.changed': OutboxItem[];
 }
 
 // Compile-time check that every event has a payload type and nothing else does.
@@ -267,6 +285,7 @@ const _eventsCovered: Record<EventName, true> = {
   'menu.command': true,
   'app.navigate': true,
   'updates.status': true,
+  'outbox.changed': true,
 };
 void _eventsCovered;
 
