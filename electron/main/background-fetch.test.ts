@@ -66,7 +66,7 @@ describe('background fetch', () => {
   };
 
   beforeAll(async () => {
-    world = await startTestWorld('background-fetch');
+    world = await startTestWorld('background-fetch', { backgroundFetch: true });
   });
   afterAll(() => world.close());
 

@@ -2,9 +2,29 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
-import { isAudioFormat, type LibraryItem, type MediaFormat } from '../../../shared/ipc';
+import {
+  isAudioFormat,
+  isIpcError,
+  type LibraryItem,
+  type LivePeaks,
+  type MediaFormat,
+  type OutboxItem,
+} from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
+import { isQueuedOffline, useOutboxStore } from './outbox';
+
+/** Errors that mean the service gave no answer (offline): the review goes on from what was last seen. */
+const UNREACHABLE = new Set(['NETWORK_UNREACHABLE', 'TIMEOUT', 'SANDBOX_UNAVAILABLE']);
+const isUnreachable = (error: unknown) => isIpcError(error) && UNREACHABLE.has(error.type);
+/** How often the waveform of a file still streaming into the library is redrawn. */
+const LIVE_PEAKS_INTERVAL_MS = 500;
+
+/** What a review can fall back on when the service cannot be reached: what the project page last listed. */
+export interface ReviewCache {
+  deliverable?: Deliverable | null;
+  project?: Project | null;
+}
 
 /** A review action; each keeps its own busy flag and error, shown next to its button. */
 export type ReviewAction = 'approve' | 'reject' | 'revision' | 'winner' | 'download';
@@ -65,6 +85,7 @@ export function orderedSecondsOf(project: Project | null): number | null {
 /** One deliverable under review: its versions, local files, QA, and the approve/reject/revise/winner actions. */
 export const useReviewStore = defineStore('review', () => {
   const api = useApi();
+  const outbox = useOutboxStore();
 
   const deliverableId = ref<string | null>(null);
   const deliverable = ref<Deliverable | null>(null);
@@ -88,6 +109,11 @@ export const useReviewStore = defineStore('review', () => {
   const actionErrors = ref<Partial<Record<ReviewAction, unknown>>>({});
   /** Text of the last successful action, for a polite live region. */
   const lastResult = ref('');
+  /** The service could not be reached at load: what is shown is what was last seen, and decisions go to the outbox. */
+  const offline = ref(false);
+  /** Peaks of the selected version while it streams into the library (drawn as they arrive), else null. */
+  const livePeaks = shallowRef<LivePeaks | null>(null);
+  let livePeaksTimer: ReturnType<typeof setTimeout> | null = null;
 
   const qaTarget = ref<DeliveryTargetId>('ebu-r128');
   const analysis = ref<AudioAnalysis | null>(null);
@@ -140,10 +166,20 @@ export const useReviewStore = defineStore('review', () => {
   });
   const current = computed(() => versions.value.find((v) => v.number === selectedVersion.value) ?? null);
   const latest = computed(() => versions.value.at(-1) ?? null);
+  /** This deliverable's newest outbox item, unless it went through (then the service's state shows). */
+  const pendingDecision = computed<OutboxItem | null>(() => {
+    const item = outbox.latestFor({
+      deliverableId: deliverableId.value ?? undefined,
+      projectId: project.value?.id,
+    });
+    return item && item.state !== 'sent' ? item : null;
+  });
 
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
-  async function load(id: string, projectId?: string): Promise<void> {
+  async function load(id: string, projectId?: string, cache: ReviewCache = {}): Promise<void> {
     const seq = ++loadSequence;
+    stopLivePeaks();
+    offline.value = false;
     deliverableId.value = id;
     deliverable.value = null;
     project.value = null;
@@ -170,11 +206,17 @@ export const useReviewStore = defineStore('review', () => {
         api.library.list(projectId ? { projectId } : undefined),
       ]);
       if (seq !== loadSequence) return;
-      if (d.status === 'rejected') {
+      let loaded: Deliverable;
+      if (d.status === 'fulfilled') loaded = d.value;
+      else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
+        // Offline: review what the project page last listed; the library has the files.
+        loaded = cache.deliverable;
+        offline.value = true;
+      } else {
         loadError.value = d.reason;
         return;
       }
-      deliverable.value = d.value;
+      deliverable.value = loaded;
       if (v.status === 'fulfilled') {
         versionList.value = v.value.versions;
         versionsUnreadable.value = v.value.unreadable ?? 0;
@@ -184,21 +226,23 @@ export const useReviewStore = defineStore('review', () => {
       selectedVersion.value = Math.max(1, versions.value.length);
       const pid = projectId ?? library.value[0]?.projectId;
       const tasks: Array<Promise<unknown>> = [];
-      if (pid) tasks.push(loadProject(pid, seq));
+      if (pid) tasks.push(loadProject(pid, seq, cache.project));
       if (isAudio.value) tasks.push(resolveSource());
-      if (d.value.urls.pdf) tasks.push(resolvePdf(d.value.urls.pdf, seq));
+      if (loaded.urls.pdf && !offline.value) tasks.push(resolvePdf(loaded.urls.pdf, seq));
       await Promise.all(tasks);
     } finally {
       if (seq === loadSequence) loading.value = false;
     }
   }
 
-  async function loadProject(id: string, seq: number): Promise<void> {
+  async function loadProject(id: string, seq: number, cached?: Project | null): Promise<void> {
     try {
       const p = await api.projects.get({ id });
       if (seq === loadSequence) project.value = p;
     } catch (e) {
-      if (seq === loadSequence) projectError.value = e;
+      if (seq !== loadSequence) return;
+      if (isUnreachable(e) && cached?.id === id) project.value = cached;
+      else projectError.value = e;
     }
   }
 
@@ -235,6 +279,8 @@ export const useReviewStore = defineStore('review', () => {
       }
       if (seq !== sourceSequence) return null;
       source.value = next;
+      if (version.local) stopLivePeaks();
+      else followLivePeaks(version.number);
       void loadQa();
       return next;
     } catch (e) {
@@ -243,6 +289,33 @@ export const useReviewStore = defineStore('review', () => {
     } finally {
       if (seq === sourceSequence) sourceLoading.value = false;
     }
+  }
+
+  /**
+   * While the selected version has no library file, asks main for the peaks of its download under way (background
+   * fetch) and hands them to the player as they grow; stops when the file is in the library or another loads.
+   */
+  function followLivePeaks(version: number): void {
+    stopLivePeaks();
+    const id = deliverableId.value;
+    const tick = async () => {
+      livePeaksTimer = null;
+      if (id !== deliverableId.value || version !== selectedVersion.value) return;
+      try {
+        const peaks = await api.downloads.livePeaks({ deliverableId: id!, version });
+        if (id !== deliverableId.value || version !== selectedVersion.value) return;
+        if (peaks) livePeaks.value = peaks;
+      } catch {
+        // Local and best effort: the flat line stays.
+      }
+      if (!current.value?.local) livePeaksTimer = setTimeout(() => void tick(), LIVE_PEAKS_INTERVAL_MS);
+    };
+    void tick();
+  }
+  function stopLivePeaks(): void {
+    if (livePeaksTimer) clearTimeout(livePeaksTimer);
+    livePeaksTimer = null;
+    livePeaks.value = null;
   }
 
   /** A/B: selects another version; the view swaps the player's media and keeps the playhead. */
@@ -334,24 +407,49 @@ export const useReviewStore = defineStore('review', () => {
     const offReady = api.on('deliverable.ready', (event) => {
       if (event.deliverableId === deliverableId.value) void refreshDelivery();
     });
+    // A queued decision on this deliverable reached the service: show the service's state.
+    const offOutbox = api.on('outbox.changed', (items) => {
+      const id = deliverableId.value;
+      const sent = items.some(
+        (i) => i.state === 'sent' && 'deliverableId' in i.decision && i.decision.deliverableId === id,
+      );
+      if (sent && pendingDecision.value === null) void refreshDelivery().then(() => (offline.value = false));
+    });
     return () => {
       offLibrary();
       offReady();
+      offOutbox();
+      stopLivePeaks();
     };
   }
 
-  async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | null> {
+  /** Runs an action; `'queued'` when main kept it in the outbox (the service could not be reached). */
+  async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | 'queued' | null> {
     busy.value = action;
     const { [action]: _cleared, ...rest } = actionErrors.value;
     actionErrors.value = rest;
     try {
       return await call();
     } catch (e) {
+      if (isQueuedOffline(e)) {
+        void outbox.load();
+        return 'queued';
+      }
       actionErrors.value = { ...actionErrors.value, [action]: e };
       return null;
     } finally {
       busy.value = null;
     }
+  }
+  const QUEUED_TEXT = 'Saved in the outbox: it is sent when the service can be reached.';
+  /** Shows the service's answer, or the queued decision; returns whether the action stuck either way. */
+  function settle(answer: { status: string } | 'queued' | null, done: string): boolean {
+    if (answer === 'queued') lastResult.value = QUEUED_TEXT;
+    else if (answer) {
+      setStatus(answer.status);
+      lastResult.value = done;
+    }
+    return answer !== null;
   }
 
   function setStatus(status: string): void {
@@ -362,11 +460,7 @@ export const useReviewStore = defineStore('review', () => {
     const id = deliverableId.value;
     if (!id) return false;
     const answer = await runAction('approve', () => api.deliverables.approve({ id }));
-    if (answer) {
-      setStatus(answer.status);
-      lastResult.value = 'Deliverable approved.';
-    }
-    return answer !== null;
+    return settle(answer, 'Deliverable approved.');
   }
 
   async function reject(input: RejectInput): Promise<boolean> {
@@ -380,11 +474,7 @@ export const useReviewStore = defineStore('review', () => {
         ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
       }),
     );
-    if (answer) {
-      setStatus(answer.status);
-      lastResult.value = 'Deliverable rejected.';
-    }
-    return answer !== null;
+    return settle(answer, 'Deliverable rejected.');
   }
 
   async function requestRevision(input: RevisionInput): Promise<boolean> {
@@ -399,18 +489,14 @@ export const useReviewStore = defineStore('review', () => {
         ...(input.reason && isAudioAds.value ? { reason: input.reason } : {}),
       }),
     );
-    if (answer) {
-      setStatus(answer.status);
-      lastResult.value = 'Revision requested.';
-    }
-    return answer !== null;
+    return settle(answer, 'Revision requested.');
   }
 
   async function selectWinner(): Promise<boolean> {
     const id = deliverableId.value;
     if (!id) return false;
     const answer = await runAction('winner', () => api.deliverables.selectWinner({ id }));
-    if (answer) {
+    if (answer && answer !== 'queued') {
       setStatus(answer.status);
       lastResult.value = 'Selected as the contest winner.';
     }
@@ -430,8 +516,8 @@ export const useReviewStore = defineStore('review', () => {
         ...(project.value ? { projectId: project.value.id } : {}),
       }),
     );
-    if (job) lastResult.value = `Downloading ${format.toUpperCase()}…`;
-    return job !== null;
+    if (job && job !== 'queued') lastResult.value = `Downloading ${format.toUpperCase()}…`;
+    return job !== null && job !== 'queued';
   }
 
   /** Gender-and-age values for a rejection with `genderAndAgeChange` (loaded once per deliverable). */
@@ -471,6 +557,9 @@ export const useReviewStore = defineStore('review', () => {
     busy,
     actionErrors,
     lastResult,
+    offline,
+    livePeaks,
+    pendingDecision,
     qaTarget,
     analysis,
     qa,
