@@ -212,6 +212,59 @@ describe('offline outbox', () => {
     expect(await value('deliverables.get', { id: d2!.id })).toMatchObject({ status: 'revisionRequested' });
   }, 60_000);
 
+  it('reconciles approve all and cancel: done elsewhere is a success, a completed project is a conflict', async () => {
+    const voiceOver = (title: string) =>
+      value<{ id: string }>('projects.create', {
+        body: {
+          title,
+          mainService: 'voice_over',
+          services: [
+            {
+              subCategory: 'voice_over',
+              language: 'eng-us',
+              genderAndAge: 'youngAdultFemale',
+              script: [{ part001: 'One.' }, { part002: 'Two.' }],
+            },
+          ],
+        },
+      });
+    const toApprove = await voiceOver('Approve all offline');
+    const canceledElsewhere = await voiceOver('Canceled elsewhere');
+    const completedElsewhere = await voiceOver('Completed elsewhere');
+    await sandbox!.deliverNow(toApprove.id);
+    await sandbox!.deliverNow(completedElsewhere.id);
+
+    await sandbox!.close();
+    sandbox = null;
+    for (const [channel, input] of [
+      ['deliverables.approveAll', { projectId: toApprove.id }],
+      [
+        'projects.cancel',
+        { id: canceledElsewhere.id, reason: 'Ordered twice.', reasonCode: 'no_longer_needed' },
+      ],
+      ['projects.cancel', { id: completedElsewhere.id, reason: '', reasonCode: 'no_longer_needed' }],
+    ] as const)
+      expect(await call(channel, input)).toMatchObject({ ok: false, error: { type: 'QUEUED_OFFLINE' } });
+    const queued = await value<OutboxItem[]>('outbox.list');
+    const mine = queued.filter((i) => i.state === 'queued');
+    expect(mine.map((i) => i.decision.kind)).toEqual(['approveAll', 'cancel', 'cancel']);
+    expect(mine[1]!.subject).toBe('Canceled elsewhere');
+
+    await startSandbox();
+    await elsewhere('PUT', `/projects/${canceledElsewhere.id}`, {
+      status: 'canceled',
+      reason: '',
+      reasonCode: 'no_longer_needed',
+    });
+    await elsewhere('PUT', `/deliverables/project/${completedElsewhere.id}`, { status: 'approved' });
+    await value('projects.list');
+    const done = (await settled()).filter((i) => mine.some((m) => m.id === i.id));
+    expect(done.map((i) => i.state)).toEqual(['sent', 'sent', 'conflict']);
+    expect(done[0]!.outcome).toBe('Approved 2 deliverables.');
+    expect(done[1]!.outcome).toMatch(/^Already canceled/);
+    expect(done[2]!.conflict).toEqual({ asked: 'Cancel the project', service: 'The project is completed.' });
+  }, 60_000);
+
   it('sends at once when the service answers, with nothing queued', async () => {
     const project = await value<{ id: string }>('projects.create', {
       body: {

@@ -407,13 +407,15 @@ export const useReviewStore = defineStore('review', () => {
     const offReady = api.on('deliverable.ready', (event) => {
       if (event.deliverableId === deliverableId.value) void refreshDelivery();
     });
-    // A queued decision on this deliverable reached the service: show the service's state.
+    // A queued decision on this deliverable reached the service: show the service's state (once per item).
+    let refreshedFor: string | null = null;
     const offOutbox = api.on('outbox.changed', (items) => {
       const id = deliverableId.value;
-      const sent = items.some(
-        (i) => i.state === 'sent' && 'deliverableId' in i.decision && i.decision.deliverableId === id,
-      );
-      if (sent && pendingDecision.value === null) void refreshDelivery().then(() => (offline.value = false));
+      // Read from the event itself: the outbox store may take the same event after this listener.
+      const latest = items.findLast((i) => 'deliverableId' in i.decision && i.decision.deliverableId === id);
+      if (latest?.state !== 'sent' || latest.id === refreshedFor) return;
+      refreshedFor = latest.id;
+      void refreshDelivery().then(() => (offline.value = false));
     });
     return () => {
       offLibrary();
