@@ -32,8 +32,11 @@ test('a delivery appears in the library with its loudness, without a manual down
   await captureScreens(app, 'settings-background-fetch');
   const project = await createVoiceOver(sandbox, { title: uniqueTitle('E2E background'), parts: ['Hello.'] });
   // On screen, the project is what the watcher looks at first (within its budget).
-  await new ProjectPage(app).goto(project.id);
+  const projectPage = new ProjectPage(app);
+  await projectPage.goto(project.id);
   await sandbox.deliver(project.id);
+  // The watcher notices the delivery (the page shows it): that is when it is fetched, nobody asking.
+  await expect(projectPage.deliverables).toHaveCount(1, { timeout: 60_000 });
 
   const library = new LibraryPage(app);
   await expect(async () => {
@@ -50,7 +53,7 @@ test('a long deliverable opened while it streams in draws its waveform as the pe
   app,
   sandbox,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const project = (await sandbox.api('POST', '/projects', {
     title: uniqueTitle('E2E long take'),
     mainService: 'audio_ads',
@@ -59,7 +62,8 @@ test('a long deliverable opened while it streams in draws its waveform as the pe
       { subCategory: 'post-production', seconds: 180, proSelectsMusic: true },
     ],
   })) as ProjectInfo;
-  await new ProjectPage(app).goto(project.id);
+  const projectPage = new ProjectPage(app);
+  await projectPage.goto(project.id);
   // A slow link: every media answer stops after 2 MB and comes after 300 ms; the engine resumes each time.
   await sandbox.api('POST', '/_sandbox/faults', {
     resetAfterBytes: 2_000_000,
@@ -67,6 +71,8 @@ test('a long deliverable opened while it streams in draws its waveform as the pe
     pathPrefix: '/media/',
   });
   await sandbox.deliver(project.id);
+  // The watcher notices the delivery (voice over and the mixed ad) and the background fetch starts.
+  await expect(projectPage.deliverables).toHaveCount(2, { timeout: 60_000 });
   const post = (await deliverablesOf(sandbox, project.id)).find(
     (d) => d.serviceSubCategory === 'post-production',
   )!;
