@@ -53,7 +53,7 @@ test('a long deliverable opened while it streams in draws its waveform as the pe
   app,
   sandbox,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const project = (await sandbox.api('POST', '/projects', {
     title: uniqueTitle('E2E long take'),
     mainService: 'audio_ads',
@@ -82,7 +82,8 @@ test('a long deliverable opened while it streams in draws its waveform as the pe
   await review.expectLoaded();
   // Not in the library yet: no file peaks, yet the waveform is drawn from what has arrived, and grows.
   await expect(review.waveform).toHaveAttribute('data-placeholder', 'true');
-  await expect(app.getByTestId('review-waveform-live')).toBeVisible({ timeout: 60_000 });
+  // The sandbox first synthesises the five-minute mix (slow on a loaded machine), then it streams.
+  await expect(app.getByTestId('review-waveform-live')).toBeVisible({ timeout: 180_000 });
   const painted = Number(await review.waveform.getAttribute('data-live-painted'));
   await expect
     .poll(async () => Number(await review.waveform.getAttribute('data-live-painted')), { timeout: 30_000 })
