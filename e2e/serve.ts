@@ -43,6 +43,9 @@ const app = await startBrowserMode({
   },
   revealInOs: false,
 });
+// Specs share this world and count their own downloads: background fetch (on by default) starts off here, and
+// background-fetch.spec.ts turns it on in Settings for its own run.
+await app.services.settings.set({ backgroundFetch: false });
 
 /**
  * A second world for the live-shapes spec, started on its first request so other specs pay nothing: a sandbox

@@ -1,6 +1,13 @@
-import type { AppInfo, ProfilesState, Settings } from '../../shared/ipc';
+import type {
+  AppInfo,
+  LivePeaks,
+  OutboxDecision,
+  OutboxItem,
+  ProfilesState,
+  Settings,
+} from '../../shared/ipc';
 import type { UpdateStatus } from '../../shared/ipc';
-import type { ProjectListItem } from '../../shared/api';
+import type { Deliverable, ProjectListItem } from '../../shared/api';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
@@ -31,6 +38,15 @@ export interface DesktopPort {
   startDrag(path: string): boolean;
 }
 
+/** The offline outbox (outbox/outbox.ts): decisions go through it, so one made offline waits there. */
+export interface OutboxPort {
+  decide<T>(decision: OutboxDecision, send: (client: ApiClient) => Promise<T>): Promise<T>;
+  list(): Promise<OutboxItem[]>;
+  discard(id: string): Promise<OutboxItem[]>;
+  retry(id: string): Promise<OutboxItem[]>;
+  drain(): Promise<void>;
+}
+
 export interface UpdatesPort {
   status(): UpdateStatus;
   check(): Promise<unknown>;
@@ -55,6 +71,11 @@ export interface HandlerDeps {
   qaTargets: QaTargetsService;
   /** Where each project stands, per profile, from the answers that pass here (and the watcher's). */
   review: ReviewIndex;
+  outbox: OutboxPort;
+  /** Peaks of a deliverable's audio while it streams into the library. */
+  livePeaks(deliverableId: string, version?: number): Promise<LivePeaks | null>;
+  /** Sees every deliverables listing (the outbox names its items from them). */
+  onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
 }
 
 /** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
@@ -65,6 +86,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     deps.media.remember(value);
     return value;
   };
+  const activeId = async () => (await deps.profiles.state()).activeId;
   /** A decision's answer updates the review index of the profile that took it. */
   const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
     review.decided(profileId, [answer]);
@@ -114,9 +136,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'projects.quote': async ({ body }) => (await api()).quote(body),
     'projects.cancel': async ({ id, reason, reasonCode }) => {
-      const { profile, client } = await deps.profiles.active();
-      const answer = await client.cancelProject(id, { reason, reasonCode });
-      review.status(profile.id, id, answer.status);
+      const answer = await deps.outbox.decide(
+        { kind: 'cancel', projectId: id, reason, reasonCode },
+        (client) => client.cancelProject(id, { reason, reasonCode }),
+      );
+      review.status(await activeId(), id, answer.status);
       return answer;
     },
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
@@ -127,24 +151,33 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const { profile, client } = await deps.profiles.active();
       const list = seen(await client.listDeliverables(projectId));
       review.deliverables(profile.id, projectId, list);
+      deps.onDeliverables?.(projectId, list);
       // JSON carries no count on an array: the list travels wrapped, with its skipped items counted.
       return { items: [...list], unreadable: list.unreadable ?? 0 };
     },
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
-    'deliverables.approve': async ({ id }) => {
-      const { profile, client } = await deps.profiles.active();
-      return decided(profile.id, await client.approveDeliverable(id));
-    },
+    // Decisions go through the outbox: made while the service is away, they wait there and are sent in order.
+    // Their answers update the review index of the profile that took them.
+    'deliverables.approve': async ({ id }) =>
+      decided(
+        await activeId(),
+        await deps.outbox.decide({ kind: 'approve', deliverableId: id }, (client) =>
+          client.approveDeliverable(id),
+        ),
+      ),
     'deliverables.approveAll': async ({ projectId }) => {
-      const { profile, client } = await deps.profiles.active();
-      const answers = await client.approveAll(projectId);
-      review.decided(profile.id, answers);
+      const answers = await deps.outbox.decide({ kind: 'approveAll', projectId }, (client) =>
+        client.approveAll(projectId),
+      );
+      review.decided(await activeId(), answers);
       return answers;
     },
     // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
     'deliverables.reject': async ({ id, ...params }) => {
-      const { profile, client } = await deps.profiles.active();
-      return poke(decided(profile.id, await client.rejectDeliverable(id, params)), { deliverableId: id });
+      const answer = await deps.outbox.decide({ kind: 'reject', deliverableId: id, ...params }, (client) =>
+        client.rejectDeliverable(id, params),
+      );
+      return poke(decided(await activeId(), answer), { deliverableId: id });
     },
     'deliverables.selectWinner': async ({ id }) => {
       const { profile, client } = await deps.profiles.active();
@@ -152,9 +185,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     'revisions.create': async ({ deliverableId, ...body }) => {
-      const { profile, client } = await deps.profiles.active();
-      const answer = await client.createRevision(deliverableId, body);
-      review.decided(profile.id, [{ id: deliverableId, status: answer.status }]);
+      const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, (client) =>
+        client.createRevision(deliverableId, body),
+      );
+      review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
     'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
@@ -174,6 +208,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'downloads.pause': ({ id }) => deps.downloads.pause(id),
     'downloads.resume': ({ id }) => deps.downloads.resume(id),
     'downloads.cancel': ({ id }) => deps.downloads.cancel(id),
+    'downloads.livePeaks': ({ deliverableId, version }) => deps.livePeaks(deliverableId, version),
 
     'library.list': (input) => deps.library.list(input?.projectId),
     'library.remove': ({ id }) => deps.library.remove(id),
@@ -212,5 +247,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return deps.updates.status();
     },
     'updates.install': () => ({ restarting: deps.updates.install() }),
+
+    'outbox.list': () => deps.outbox.list(),
+    'outbox.discard': ({ id }) => deps.outbox.discard(id),
+    'outbox.retry': ({ id }) => deps.outbox.retry(id),
+    'outbox.send': async () => {
+      await deps.outbox.drain();
+      return deps.outbox.list();
+    },
   };
 }

@@ -1,14 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
+import type { Deliverable } from '../../shared/api';
+import type { AppInfo, DeliverableReadyEvent, OutboxDecision, SecretsBackendInfo } from '../../shared/ipc';
 import { createAnalyzer } from './audio/analyzer';
 import { createEventBus, type EventBus } from './events';
-import { createHandlers, type DesktopPort, type UpdatesPort } from './handlers';
+import { createHandlers, type DesktopPort, type HandlerDeps, type UpdatesPort } from './handlers';
 import type { MediaResolver } from './hosts/browser-host';
-import { createRouter, type Router } from './ipc/router';
+import { createRouter, type Handlers, type Router } from './ipc/router';
 import { createDownloadsService } from './downloads/downloads-service';
 import { createLibraryService } from './library/library-service';
+import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
+import { createOutbox } from './outbox';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
 import { createQaTargets } from './qa-targets';
@@ -104,6 +107,57 @@ export async function createServices(options: ServicesOptions): Promise<Services
     fetchImpl: trustedFetch(async () => (await profiles.active()).ca),
   });
 
+  const names = createNames();
+  const outbox = createOutbox({
+    file: join(options.dataDir, 'outbox.json'),
+    profiles,
+    onChange: (items) => events.emit('outbox.changed', items),
+    // The service has the decision: the watcher looks at that project again (its next slot, within budget).
+    onSent: (decision) => void watcher.poke(pokeTargetOf(decision)),
+    log,
+    describe: async (decision) => names.describe(decision, await library.port.list()),
+  });
+  const livePeaks = createLivePeaks({
+    jobs: async () => downloads.port.list(),
+    resolve: (relativePath) => library.library.resolve(relativePath),
+  });
+
+  // Background fetch: what the watcher announces as ready goes into the library at once (analysed as it streams),
+  // so review, QA and playback do not wait and work offline. No request beyond the download's own.
+  const fetchInBackground = async (ready: DeliverableReadyEvent) => {
+    if (!settings.current().backgroundFetch) return;
+    if ((await profiles.active()).profile.id !== ready.profileId) return;
+    const start = (format: 'wav' | 'mp3' | 'pdf' | 'txt') =>
+      downloads.port.start({
+        deliverableId: ready.deliverableId,
+        format,
+        projectId: ready.projectId,
+      });
+    if (ready.serviceSubCategory === 'scriptwriting') {
+      await Promise.allSettled([start('pdf'), start('txt')]);
+      return;
+    }
+    // WAV is what QA measures; a deliverable without one comes as MP3.
+    await start('wav').catch((error: { type?: string }) => {
+      if (error?.type === 'FORMAT_NOT_AVAILABLE') return start('mp3');
+      throw error;
+    });
+  };
+  events.attach((event, payload) => {
+    if (event === 'deliverable.ready')
+      void fetchInBackground(payload as DeliverableReadyEvent).catch((error: unknown) =>
+        log('background fetch failed', error),
+      );
+    // The watcher's own requests tell when the service answers again: queued decisions go then.
+    else if (event === 'watcher.status' && !(payload as { failing: boolean }).failing)
+      outbox.noticeReachable();
+    else if (event === 'profile.changed')
+      void outbox.list().then((items) => {
+        events.emit('outbox.changed', items);
+        outbox.noticeReachable();
+      });
+  });
+
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
   const appInfo = async (): Promise<AppInfo> => ({
     name: 'Takedesk',
@@ -114,36 +168,45 @@ export async function createServices(options: ServicesOptions): Promise<Services
     secrets: secretsInfo(),
   });
 
-  const handlers = createHandlers({
-    appInfo,
-    profiles,
-    media,
-    downloads: downloads.port,
-    library: library.port,
-    settings,
-    watcher: {
-      status: () => watcher.status(),
-      poke: (target) => void watcher.poke(target),
-      observe: (profileId, projects) => void watcher.observe(profileId, projects).catch(() => undefined),
-      attend: (attention) => watcher.attend(attention),
-    },
-    desktop: options.desktop,
-    updates: options.updates ?? {
-      status: () => ({ state: 'disabled', reason: 'browser' }),
-      check: async () => undefined,
-      install: () => false,
-    },
-    qaTargets: createQaTargets({
-      store: options.settingsStore,
-      activeProfileId: async () => (await profiles.state()).activeId,
-    }),
-    review,
-  });
+  const handlers = reachabilityFrom(
+    names,
+    () => outbox.noticeReachable(),
+    createHandlers({
+      appInfo,
+      profiles,
+      media,
+      downloads: downloads.port,
+      library: library.port,
+      settings,
+      watcher: {
+        status: () => watcher.status(),
+        poke: (target) => void watcher.poke(target),
+        observe: (profileId, projects) => void watcher.observe(profileId, projects).catch(() => undefined),
+        attend: (attention) => watcher.attend(attention),
+      },
+      desktop: options.desktop,
+      updates: options.updates ?? {
+        status: () => ({ state: 'disabled', reason: 'browser' }),
+        check: async () => undefined,
+        install: () => false,
+      },
+      qaTargets: createQaTargets({
+        store: options.settingsStore,
+        activeProfileId: async () => (await profiles.state()).activeId,
+      }),
+      review,
+      onDeliverables: (projectId, list) => names.deliverables(projectId, list),
+      outbox,
+      livePeaks: (deliverableId, version) => livePeaks.peaks(deliverableId, version),
+    } satisfies HandlerDeps),
+  );
   const router = createRouter({
     handlers,
     onInternalError: (channel, error) => log(`handler ${channel} failed`, error),
   });
   watcher.start();
+  // At start: what was queued before the app closed goes as soon as the service answers.
+  void outbox.drain();
 
   return {
     router,
@@ -153,9 +216,86 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox: { status: () => sandbox.status(), pid: () => sandbox.pid() },
     async dispose() {
       watcher.stop();
+      await outbox.close();
       await downloads.dispose();
       await analyzer.close();
       await sandbox.close();
+    },
+  };
+}
+
+/** Channels whose answer comes from the service: an answer means it is reachable again. */
+const SERVICE_CALL = /^(catalog|projects|deliverables|revisions|samples)\./u;
+
+/**
+ * Wraps the handlers so that any answer from the service tells the outbox it can send (real calls notice
+ * reachability; no extra polling), and remembers names for the outbox's items.
+ */
+function reachabilityFrom(names: Names, reachable: () => void, handlers: Handlers): Handlers {
+  const wrapped: Record<string, unknown> = {};
+  for (const [channel, handler] of Object.entries(handlers) as Array<
+    [string, (...a: unknown[]) => unknown]
+  >) {
+    wrapped[channel] = !SERVICE_CALL.test(channel)
+      ? handler
+      : async (...args: unknown[]) => {
+          const value = await handler(...args);
+          names.seen(value);
+          reachable();
+          return value;
+        };
+  }
+  return wrapped as Handlers;
+}
+
+const pokeTargetOf = (decision: OutboxDecision) =>
+  'deliverableId' in decision ? { deliverableId: decision.deliverableId } : { projectId: decision.projectId };
+
+type Names = ReturnType<typeof createNames>;
+
+/** Deliverable and project names seen in answers, so an outbox item reads "“1” in Spring promo" even offline. */
+function createNames() {
+  const deliverableNames = new Map<string, { name: string; projectId: string | null }>();
+  const projectTitles = new Map<string, string>();
+  const remember = (value: unknown) => {
+    const v = value as { id?: unknown; title?: unknown; name?: unknown; serviceSubCategory?: unknown };
+    if (typeof v?.id !== 'string') return;
+    if (typeof v.title === 'string') projectTitles.set(v.id, v.title);
+    else if (typeof v.name === 'string' && typeof v.serviceSubCategory === 'string')
+      deliverableNames.set(v.id, { name: v.name, projectId: deliverableNames.get(v.id)?.projectId ?? null });
+  };
+  return {
+    seen(value: unknown) {
+      if (Array.isArray(value)) value.forEach(remember);
+      else if (value && typeof value === 'object') {
+        remember(value);
+        const list = (value as { projects?: unknown }).projects;
+        if (Array.isArray(list)) list.forEach(remember);
+      }
+    },
+    deliverables(projectId: string, list: Deliverable[]) {
+      for (const d of list) deliverableNames.set(d.id, { name: d.name, projectId });
+    },
+    describe(
+      decision: OutboxDecision,
+      library: Array<{
+        deliverableId: string;
+        deliverableName: string;
+        projectId: string;
+        projectTitle: string;
+      }>,
+    ): string {
+      const titleOf = (projectId: string | null) =>
+        (projectId && projectTitles.get(projectId)) ||
+        library.find((i) => i.projectId === projectId)?.projectTitle ||
+        null;
+      if ('projectId' in decision) return titleOf(decision.projectId) ?? 'A project';
+      const known = deliverableNames.get(decision.deliverableId);
+      const item = library.find((i) => i.deliverableId === decision.deliverableId);
+      const name = known?.name ?? item?.deliverableName;
+      const title = titleOf(known?.projectId ?? item?.projectId ?? null);
+      if (!name) return 'A deliverable';
+      return title ? `“${name}” in ${title}` : `“${name}”`;
     },
   };
 }

@@ -34,6 +34,8 @@ export function createSettings(deps: {
     theme: 'system',
     notifications: true,
     downloadFormats: [...BULK_FORMATS],
+    // Producers review on trains and planes: every delivery is fetched as it arrives unless they turn it off.
+    backgroundFetch: true,
     ...deps.defaults,
   };
   const current = (): Settings => {

@@ -22,6 +22,11 @@ export interface TestWorld {
 export interface TestWorldOptions {
   /** Put a recording proxy between main and the sandbox (its log is `requests`). */
   record?: boolean;
+  /**
+   * Leave background fetch at the app's default (on). Off unless asked, so a test that counts downloads sees only
+   * the ones it started.
+   */
+  backgroundFetch?: boolean;
 }
 
 /** For tests: everything lives in a temp folder and on 127.0.0.1, and `close()` removes it all. */
@@ -41,6 +46,7 @@ export async function startTestWorld(prefix: string, options: TestWorldOptions =
     libraryDir: join(dir, 'Library'),
     log: () => undefined,
   });
+  if (!options.backgroundFetch) await services.settings.set({ backgroundFetch: false });
   return {
     dir,
     sandbox,

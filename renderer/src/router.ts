@@ -49,6 +49,12 @@ export const routes: RouteRecordRaw[] = [
     meta: { title: 'Library' },
   },
   {
+    path: '/outbox',
+    name: 'outbox',
+    component: () => import('./views/OutboxView.vue'),
+    meta: { title: 'Outbox' },
+  },
+  {
     path: '/settings',
     name: 'settings',
     component: () => import('./views/SettingsView.vue'),

@@ -168,6 +168,7 @@ describe('error catalog', () => {
         'SESSION_EXPIRED',
         'INVALID_BASE_URL',
         'INVALID_PROFILE',
+        'QUEUED_OFFLINE',
         'SANDBOX_UNAVAILABLE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',

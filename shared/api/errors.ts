@@ -812,6 +812,12 @@ const DEFS = {
     hint: 'Check the name and the token.',
     message: 'The profile is not valid.',
   }),
+  QUEUED_OFFLINE: client([], {
+    title: 'Saved in the outbox',
+    hint: 'Takedesk sends it as soon as the service can be reached again; see Outbox.',
+    message:
+      'The service cannot be reached: your decision is saved in the outbox and will be sent when it is back.',
+  }),
   SANDBOX_UNAVAILABLE: client([], {
     title: 'The sandbox service is not running',
     hint: 'Takedesk restarts it by itself; use “Restart sandbox” in Settings to try now. Your library still works.',

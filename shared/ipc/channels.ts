@@ -40,6 +40,7 @@ export const CHANNELS = [
   'downloads.pause',
   'downloads.resume',
   'downloads.cancel',
+  'downloads.livePeaks',
   'library.list',
   'library.remove',
   'library.reveal',
@@ -56,6 +57,10 @@ export const CHANNELS = [
   'updates.status',
   'updates.check',
   'updates.install',
+  'outbox.list',
+  'outbox.discard',
+  'outbox.retry',
+  'outbox.send',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];
@@ -72,6 +77,7 @@ export const EVENTS = [
   'app.navigate',
   'updates.status',
   'projects.reviewChanged',
+  'outbox.changed',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

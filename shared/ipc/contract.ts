@@ -29,7 +29,9 @@ import type {
   DownloadJob,
   DownloadProgress,
   LibraryItem,
+  LivePeaks,
   MediaUrl,
+  OutboxItem,
   MenuCommand,
   PeaksPayload,
   ProfilesState,
@@ -174,6 +176,10 @@ export const contract = {
   'downloads.pause': channel(z.object({ id }).strict()).returns<DownloadJob>(),
   'downloads.resume': channel(z.object({ id }).strict()).returns<DownloadJob>(),
   'downloads.cancel': channel(z.object({ id }).strict()).returns<DownloadJob>(),
+  /** Peaks of a deliverable's audio while it streams into the library; null when no download of it is under way. */
+  'downloads.livePeaks': channel(
+    z.object({ deliverableId: id, version: z.number().int().min(1).max(10_000).optional() }).strict(),
+  ).returns<LivePeaks | null>(),
 
   'library.list': channel(z.object({ projectId: id.optional() }).strict().optional()).returns<
     LibraryItem[]
@@ -208,6 +214,15 @@ export const contract = {
   'updates.status': channel(none).returns<UpdateStatus>(),
   'updates.check': channel(none).returns<UpdateStatus>(),
   'updates.install': channel(none).returns<{ restarting: boolean }>(),
+
+  /** Decisions made while the service was unreachable, the active profile's, oldest first. */
+  'outbox.list': channel(none).returns<OutboxItem[]>(),
+  /** Drops an item that is not on its way (what was typed in it is gone too: the UI confirms first). */
+  'outbox.discard': channel(z.object({ id }).strict()).returns<OutboxItem[]>(),
+  /** Keeps a conflicting or refused decision and sends it as asked, without checking the service's state first. */
+  'outbox.retry': channel(z.object({ id }).strict()).returns<OutboxItem[]>(),
+  /** Tries to send what is queued now. */
+  'outbox.send': channel(none).returns<OutboxItem[]>(),
 } satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;
@@ -235,6 +250,8 @@ export type EventPayloads = Catalog<
     'updates.status': UpdateStatus;
     /** The review index of this profile changed (projects.review answers anew). */
     'projects.reviewChanged': { profileId: string };
+    /** The active profile's outbox after any change. */
+    'outbox.changed': OutboxItem[];
   }
 >;
 export type EventPayload<E extends EventName> = EventPayloads[E];

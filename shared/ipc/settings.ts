@@ -15,5 +15,7 @@ export const SettingsSchema = z.object({
   notifications: z.boolean(),
   /** Formats "Download all" fetches, as the producer last chose them. */
   downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1).max(BULK_FORMATS.length),
+  /** Fetch every deliverable that becomes ready for review into the library as it arrives. */
+  backgroundFetch: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -133,6 +133,57 @@ export interface PeaksPayload {
   peaks: number[][];
 }
 
+/**
+ * Peaks of a file still streaming into the library: `peaks` span the whole expected length (the part not yet
+ * received is silence), `received` seconds of it are drawn from the bytes on disk.
+ */
+export interface LivePeaks extends PeaksPayload {
+  received: number;
+}
+
+/** A review decision as the outbox keeps it until the service has it. */
+export type OutboxDecision =
+  | { kind: 'approve'; deliverableId: string }
+  | { kind: 'approveAll'; projectId: string }
+  | {
+      kind: 'reject';
+      deliverableId: string;
+      reason?: string;
+      reasonCode?: string;
+      newGenderAndAge?: string;
+    }
+  | {
+      kind: 'revision';
+      deliverableId: string;
+      instructions: string;
+      reason?: string;
+      revisionCode?: string;
+      checkTalent?: boolean;
+    }
+  | { kind: 'cancel'; projectId: string; reason: string; reasonCode: string };
+
+/**
+ * `queued` waits for the service; `sending` is on its way; `sent` is done (`outcome` says how); `conflict` means the
+ * service's state no longer fits what was asked (both sides in `conflict`); `failed` means the service refused it.
+ * Conflicts and failures stay until the producer discards the item or sends it anyway.
+ */
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'conflict' | 'failed';
+
+export interface OutboxItem {
+  id: string;
+  profileId: string;
+  decision: OutboxDecision;
+  /** What the decision is about, in the producer's words ("“1” in Spring promo"). */
+  subject: string;
+  state: OutboxState;
+  queuedAt: string;
+  sentAt: string | null;
+  /** After sending: what happened, in plain words. */
+  outcome: string | null;
+  /** What was asked, and what the service has now. */
+  conflict: { asked: string; service: string } | null;
+}
+
 /** A URL the renderer can hand to an <audio> element or open: served by main's media route. */
 export interface MediaUrl {
   url: string;

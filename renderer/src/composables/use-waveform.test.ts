@@ -182,6 +182,36 @@ describe('useWaveform', () => {
     expect(instances[0]!.loads[0]!.url).toContain('/media/early.wav');
   });
 
+  it('draws live peaks over the placeholder on the same media, and never over the file’s own peaks', async () => {
+    const { instances, container, waveform, media } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    const ws = instances[0]!;
+    ws.mediaDuration = 700;
+    await waveform.load({ url: '/media/streaming.wav', decode: 'never' });
+    const src = media.src;
+    await waveform.drawLive(peaks);
+    await waveform.drawLive({
+      ...peaks,
+      peaks: [
+        [0.5, 0.2, 0.9, 0.4],
+        [-0.5, -0.2, -0.9, -0.4],
+      ],
+    });
+    // Same source each time (wavesurfer keeps the element's stream), the duration from the peaks, still a placeholder.
+    expect(ws.loads.slice(1).map((l) => [l.url, l.duration])).toEqual([
+      [src, 600],
+      [src, 600],
+    ]);
+    expect(waveform.livePainted.value).toBe(2);
+    expect(waveform.placeholder.value).toBe(true);
+
+    await waveform.load({ url: '/media/local.wav', peaks, decode: 'never' });
+    const before = ws.loads.length;
+    await waveform.drawLive(peaks);
+    expect(ws.loads).toHaveLength(before);
+  });
+
   it('without peaks draws a flat placeholder, and decodes only short files when allowed', async () => {
     const { instances, container, waveform } = setup();
     container.value = document.createElement('div');

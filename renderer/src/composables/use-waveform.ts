@@ -85,8 +85,10 @@ export function useWaveform(options: UseWaveformOptions) {
   const zoom = ref(0);
   const loop = ref(false);
   const loopRange = ref<LoopRange | null>(null);
-  /** True while the drawing is the flat placeholder (no peaks, not decodable). */
+  /** True while the drawing is the flat placeholder (no peaks, not decodable); live peaks draw over it. */
   const placeholder = ref(false);
+  /** Counts redraws from live peaks (a file still streaming in). */
+  const livePainted = ref(0);
   const error = shallowRef<Error | null>(null);
   /** Milliseconds from peaks arriving to the first drawn waveform, for the last load with peaks. */
   const firstPaintMs = ref<number | null>(null);
@@ -324,6 +326,23 @@ export function useWaveform(options: UseWaveformOptions) {
     }
   }
 
+  /**
+   * Redraws from peaks of a file still streaming in (they grow with each call), keeping the media, the playhead and
+   * the play state: wavesurfer keeps the element's source when the URL is the same. Only over the placeholder.
+   */
+  async function drawLive(peaks: PeaksPayload): Promise<void> {
+    const instance = ws;
+    const src = media.currentSrc || media.src;
+    if (!instance || !src || !placeholder.value || peaks.peaks.length === 0) return;
+    const token = loadToken;
+    try {
+      await instance.load(src, peaks.peaks, peaks.duration);
+      if (token === loadToken && ws === instance) livePainted.value++;
+    } catch {
+      // The next growth tries again; the flat line stays meanwhile.
+    }
+  }
+
   async function play(): Promise<void> {
     try {
       await ws?.play();
@@ -464,12 +483,14 @@ export function useWaveform(options: UseWaveformOptions) {
     loop,
     loopRange,
     placeholder,
+    livePainted,
     error,
     firstPaintMs,
     buffered,
     lastSeek,
     load,
     swap,
+    drawLive,
     play,
     pause,
     playPause,

@@ -8,11 +8,32 @@ import {
   type DeliveryTargetId,
   type QaVerdict,
 } from '../../../shared/audio';
-import { isAudioFormat, type LibraryItem, type MediaFormat, type ProjectQaTarget } from '../../../shared/ipc';
+import {
+  isAudioFormat,
+  isIpcError,
+  type LibraryItem,
+  type LivePeaks,
+  type MediaFormat,
+  type OutboxItem,
+  type ProjectQaTarget,
+} from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
 import { scriptForDeliverable } from './project-brief';
 import { historyOf, takesOf } from './take-history';
+import { isQueuedOffline, useOutboxStore } from './outbox';
+
+/** Errors that mean the service gave no answer (offline): the review goes on from what was last seen. */
+const UNREACHABLE = new Set(['NETWORK_UNREACHABLE', 'TIMEOUT', 'SANDBOX_UNAVAILABLE']);
+const isUnreachable = (error: unknown) => isIpcError(error) && UNREACHABLE.has(error.type);
+/** How often the waveform of a file still streaming into the library is redrawn. */
+const LIVE_PEAKS_INTERVAL_MS = 500;
+
+/** What a review can fall back on when the service cannot be reached: what the project page last listed. */
+export interface ReviewCache {
+  deliverable?: Deliverable | null;
+  project?: Project | null;
+}
 
 /** A review action; each keeps its own busy flag and error, shown next to its button. */
 export type ReviewAction = 'approve' | 'reject' | 'revision' | 'winner' | 'download';
@@ -72,6 +93,7 @@ export function localAudioFor(
 /** One deliverable under review: its versions, local files, QA, and the approve/reject/revise/winner actions. */
 export const useReviewStore = defineStore('review', () => {
   const api = useApi();
+  const outbox = useOutboxStore();
 
   const deliverableId = ref<string | null>(null);
   const deliverable = ref<Deliverable | null>(null);
@@ -103,6 +125,11 @@ export const useReviewStore = defineStore('review', () => {
   const actionErrors = ref<Partial<Record<ReviewAction, unknown>>>({});
   /** Text of the last successful action, for a polite live region. */
   const lastResult = ref('');
+  /** The service could not be reached at load: what is shown is what was last seen, and decisions go to the outbox. */
+  const offline = ref(false);
+  /** Peaks of the selected version while it streams into the library (drawn as they arrive), else null. */
+  const livePeaks = shallowRef<LivePeaks | null>(null);
+  let livePeaksTimer: ReturnType<typeof setTimeout> | null = null;
 
   const qaTarget = ref<DeliveryTargetId>('ebu-r128');
   /** Target for a file whose project is not known (the Settings default); set by the view. */
@@ -189,10 +216,20 @@ export const useReviewStore = defineStore('review', () => {
   const script = computed(() =>
     deliverable.value ? scriptForDeliverable(project.value, deliverable.value, siblings.value) : null,
   );
+  /** This deliverable's newest outbox item, unless it went through (then the service's state shows). */
+  const pendingDecision = computed<OutboxItem | null>(() => {
+    const item = outbox.latestFor({
+      deliverableId: deliverableId.value ?? undefined,
+      projectId: project.value?.id,
+    });
+    return item && item.state !== 'sent' ? item : null;
+  });
 
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
-  async function load(id: string, projectId?: string): Promise<void> {
+  async function load(id: string, projectId?: string, cache: ReviewCache = {}): Promise<void> {
     const seq = ++loadSequence;
+    stopLivePeaks();
+    offline.value = false;
     deliverableId.value = id;
     deliverable.value = null;
     project.value = null;
@@ -226,11 +263,17 @@ export const useReviewStore = defineStore('review', () => {
       if (seq !== loadSequence) return;
       projectQaTargets.value = chosen.status === 'fulfilled' ? chosen.value : {};
       pickQaTarget(projectId ?? null);
-      if (d.status === 'rejected') {
+      let loaded: Deliverable;
+      if (d.status === 'fulfilled') loaded = d.value;
+      else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
+        // Offline: review what the project page last listed; the library has the files.
+        loaded = cache.deliverable;
+        offline.value = true;
+      } else {
         loadError.value = d.reason;
         return;
       }
-      deliverable.value = d.value;
+      deliverable.value = loaded;
       if (v.status === 'fulfilled') {
         versionList.value = v.value.versions;
         versionsUnreadable.value = v.value.unreadable ?? 0;
@@ -242,28 +285,31 @@ export const useReviewStore = defineStore('review', () => {
       const pid = projectId ?? library.value[0]?.projectId;
       if (pid && !projectId) pickQaTarget(pid);
       const tasks: Array<Promise<unknown>> = [];
-      if (pid) tasks.push(loadProject(pid, seq));
+      if (pid) tasks.push(loadProject(pid, seq, cache.project));
       if (isAudio.value) tasks.push(resolveSource());
-      if (d.value.urls.pdf) tasks.push(resolvePdf(d.value.urls.pdf, seq));
+      if (loaded.urls.pdf && !offline.value) tasks.push(resolvePdf(loaded.urls.pdf, seq));
       await Promise.all(tasks);
     } finally {
       if (seq === loadSequence) loading.value = false;
     }
   }
 
-  async function loadProject(id: string, seq: number): Promise<void> {
+  async function loadProject(id: string, seq: number, cached?: Project | null): Promise<void> {
     const [p, list] = await Promise.allSettled([
       api.projects.get({ id }),
       api.deliverables.list({ projectId: id }),
     ]);
     if (seq !== loadSequence) return;
-    if (p.status === 'fulfilled') {
-      project.value = p.value;
-      const before = qaTarget.value;
+    const before = qaTarget.value;
+    if (p.status === 'fulfilled') project.value = p.value;
+    // Offline: the project as the project page last listed it.
+    else if (isUnreachable(p.reason) && cached?.id === id) project.value = cached;
+    else projectError.value = p.reason;
+    if (project.value) {
       pickQaTarget(id);
       // The purpose arrived after the first verdict (sources and project load at once): measure against it.
       if (qaTarget.value !== before && (qa.value || qaLoading.value)) void loadQa();
-    } else projectError.value = p.reason;
+    }
     // Takes and the written script are context: without them the review still works.
     if (list.status === 'fulfilled') siblings.value = list.value.items;
     await loadReplacementDate(seq);
@@ -314,6 +360,8 @@ export const useReviewStore = defineStore('review', () => {
       }
       if (seq !== sourceSequence) return null;
       source.value = next;
+      if (version.local) stopLivePeaks();
+      else followLivePeaks(version.number);
       void loadQa();
       return next;
     } catch (e) {
@@ -322,6 +370,33 @@ export const useReviewStore = defineStore('review', () => {
     } finally {
       if (seq === sourceSequence) sourceLoading.value = false;
     }
+  }
+
+  /**
+   * While the selected version has no library file, asks main for the peaks of its download under way (background
+   * fetch) and hands them to the player as they grow; stops when the file is in the library or another loads.
+   */
+  function followLivePeaks(version: number): void {
+    stopLivePeaks();
+    const id = deliverableId.value;
+    const tick = async () => {
+      livePeaksTimer = null;
+      if (id !== deliverableId.value || version !== selectedVersion.value) return;
+      try {
+        const peaks = await api.downloads.livePeaks({ deliverableId: id!, version });
+        if (id !== deliverableId.value || version !== selectedVersion.value) return;
+        if (peaks) livePeaks.value = peaks;
+      } catch {
+        // Local and best effort: the flat line stays.
+      }
+      if (!current.value?.local) livePeaksTimer = setTimeout(() => void tick(), LIVE_PEAKS_INTERVAL_MS);
+    };
+    void tick();
+  }
+  function stopLivePeaks(): void {
+    if (livePeaksTimer) clearTimeout(livePeaksTimer);
+    livePeaksTimer = null;
+    livePeaks.value = null;
   }
 
   /** A/B: selects another version; the view swaps the player's media and keeps the playhead. */
@@ -453,24 +528,51 @@ export const useReviewStore = defineStore('review', () => {
     const offReady = api.on('deliverable.ready', (event) => {
       if (event.deliverableId === deliverableId.value) void refreshDelivery();
     });
+    // A queued decision on this deliverable reached the service: show the service's state (once per item).
+    let refreshedFor: string | null = null;
+    const offOutbox = api.on('outbox.changed', (items) => {
+      const id = deliverableId.value;
+      // Read from the event itself: the outbox store may take the same event after this listener.
+      const latest = items.findLast((i) => 'deliverableId' in i.decision && i.decision.deliverableId === id);
+      if (latest?.state !== 'sent' || latest.id === refreshedFor) return;
+      refreshedFor = latest.id;
+      void refreshDelivery().then(() => (offline.value = false));
+    });
     return () => {
       offLibrary();
       offReady();
+      offOutbox();
+      stopLivePeaks();
     };
   }
 
-  async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | null> {
+  /** Runs an action; `'queued'` when main kept it in the outbox (the service could not be reached). */
+  async function runAction<T>(action: ReviewAction, call: () => Promise<T>): Promise<T | 'queued' | null> {
     busy.value = action;
     const { [action]: _cleared, ...rest } = actionErrors.value;
     actionErrors.value = rest;
     try {
       return await call();
     } catch (e) {
+      if (isQueuedOffline(e)) {
+        void outbox.load();
+        return 'queued';
+      }
       actionErrors.value = { ...actionErrors.value, [action]: e };
       return null;
     } finally {
       busy.value = null;
     }
+  }
+  const QUEUED_TEXT = 'Saved in the outbox: it is sent when the service can be reached.';
+  /** Shows the service's answer, or the queued decision; returns whether the action stuck either way. */
+  function settle(answer: { status: string } | 'queued' | null, done: string): boolean {
+    if (answer === 'queued') lastResult.value = QUEUED_TEXT;
+    else if (answer) {
+      setStatus(answer.status);
+      lastResult.value = done;
+    }
+    return answer !== null;
   }
 
   /** The service's answer to our action: its status, changed now. */
@@ -484,11 +586,7 @@ export const useReviewStore = defineStore('review', () => {
     const id = deliverableId.value;
     if (!id) return false;
     const answer = await runAction('approve', () => api.deliverables.approve({ id }));
-    if (answer) {
-      setStatus(answer.status);
-      lastResult.value = `Version ${decisionVersion.value} approved.`;
-    }
-    return answer !== null;
+    return settle(answer, `Version ${decisionVersion.value} approved.`);
   }
 
   async function reject(input: RejectInput): Promise<boolean> {
@@ -502,11 +600,7 @@ export const useReviewStore = defineStore('review', () => {
         ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
       }),
     );
-    if (answer) {
-      setStatus(answer.status);
-      lastResult.value = `Version ${decisionVersion.value} rejected.`;
-    }
-    return answer !== null;
+    return settle(answer, `Version ${decisionVersion.value} rejected.`);
   }
 
   async function requestRevision(input: RevisionInput): Promise<boolean> {
@@ -521,19 +615,15 @@ export const useReviewStore = defineStore('review', () => {
         ...(input.reason && isAudioAds.value ? { reason: input.reason } : {}),
       }),
     );
-    if (answer) {
-      setStatus(answer.status);
-      pendingInstructions.value = input.instructions;
-      lastResult.value = `Revision of version ${decisionVersion.value} requested.`;
-    }
-    return answer !== null;
+    if (answer && answer !== 'queued') pendingInstructions.value = input.instructions;
+    return settle(answer, `Revision of version ${decisionVersion.value} requested.`);
   }
 
   async function selectWinner(): Promise<boolean> {
     const id = deliverableId.value;
     if (!id) return false;
     const answer = await runAction('winner', () => api.deliverables.selectWinner({ id }));
-    if (answer) {
+    if (answer && answer !== 'queued') {
       setStatus(answer.status);
       lastResult.value = 'Selected as the contest winner.';
     }
@@ -550,8 +640,8 @@ export const useReviewStore = defineStore('review', () => {
       if (!projectId) throw new Error('Open this deliverable from its project to download it.');
       return api.downloads.start({ deliverableId: id, projectId, format, version });
     });
-    if (job) lastResult.value = `Downloading ${format.toUpperCase()}…`;
-    return job !== null;
+    if (job && job !== 'queued') lastResult.value = `Downloading ${format.toUpperCase()}…`;
+    return job !== null && job !== 'queued';
   }
 
   /** Gender-and-age values for a rejection with `genderAndAgeChange` (loaded once per deliverable). */
@@ -597,6 +687,9 @@ export const useReviewStore = defineStore('review', () => {
     busy,
     actionErrors,
     lastResult,
+    offline,
+    livePeaks,
+    pendingDecision,
     qaTarget,
     qaTargetSource,
     fallbackQaTarget,

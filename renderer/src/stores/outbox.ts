@@ -1,0 +1,107 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { isIpcError, type OutboxItem } from '../../../shared/ipc';
+import { useApi } from '../bridge';
+
+/** The answer main gives a decision it kept in the outbox because the service could not be reached. */
+export const isQueuedOffline = (error: unknown): boolean =>
+  isIpcError(error) && error.type === 'QUEUED_OFFLINE';
+
+/** What a queued decision will do, in the producer's words. */
+export function decisionLabel(item: Pick<OutboxItem, 'decision'>): string {
+  switch (item.decision.kind) {
+    case 'approve':
+      return 'Approve';
+    case 'approveAll':
+      return 'Approve all';
+    case 'reject':
+      return 'Reject';
+    case 'revision':
+      return 'Ask for a revision';
+    case 'cancel':
+      return 'Cancel the project';
+  }
+}
+
+/** How an item stands, in plain words. */
+export const STATE_LABELS: Record<OutboxItem['state'], string> = {
+  queued: 'Waiting for the service',
+  sending: 'Sending…',
+  sent: 'Sent',
+  conflict: 'Needs your decision',
+  failed: 'Not accepted',
+};
+
+/**
+ * The active profile's outbox (kept in main, per profile): decisions made while the service was unreachable,
+ * in the order they will be sent, and how each went.
+ */
+export const useOutboxStore = defineStore('outbox', () => {
+  const api = useApi();
+  const items = ref<OutboxItem[]>([]);
+  const loadError = ref<unknown>(null);
+  const busy = ref<string | null>(null);
+  const actionError = ref<unknown>(null);
+
+  const pending = computed(() => items.value.filter((i) => i.state === 'queued' || i.state === 'sending'));
+  const needsAttention = computed(() =>
+    items.value.filter((i) => i.state === 'conflict' || i.state === 'failed'),
+  );
+  /** The sidebar's count: what waits or needs the producer. */
+  const count = computed(() => pending.value.length + needsAttention.value.length);
+
+  /** The newest item about a deliverable (or, for approve all and cancel, its project). */
+  function latestFor(target: { deliverableId?: string; projectId?: string }): OutboxItem | null {
+    for (let i = items.value.length - 1; i >= 0; i--) {
+      const d = items.value[i]!.decision;
+      if ('deliverableId' in d ? d.deliverableId === target.deliverableId : d.projectId === target.projectId)
+        return items.value[i]!;
+    }
+    return null;
+  }
+
+  async function load(): Promise<void> {
+    loadError.value = null;
+    try {
+      items.value = await api.outbox.list();
+    } catch (error) {
+      loadError.value = error;
+    }
+  }
+
+  async function act(id: string, call: () => Promise<OutboxItem[]>): Promise<void> {
+    busy.value = id;
+    actionError.value = null;
+    try {
+      items.value = await call();
+    } catch (error) {
+      actionError.value = error;
+    } finally {
+      busy.value = null;
+    }
+  }
+  const discard = (id: string) => act(id, () => api.outbox.discard({ id }));
+  const retry = (id: string) => act(id, () => api.outbox.retry({ id }));
+  const sendNow = () => act('send', () => api.outbox.send());
+
+  /** Follows main's changes (sending, sent, conflicts, profile switches); returns the disposer. */
+  function listen(): () => void {
+    return api.on('outbox.changed', (next) => (items.value = next));
+  }
+
+  return {
+    items,
+    loadError,
+    busy,
+    actionError,
+    pending,
+    needsAttention,
+    count,
+    latestFor,
+    load,
+    discard,
+    retry,
+    sendNow,
+    listen,
+  };
+});
