@@ -1,7 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Deliverable } from '../../shared/api';
-import type { AppInfo, DeliverableReadyEvent, OutboxDecision, SecretsBackendInfo } from '../../shared/ipc';
+import type {
+  AppInfo,
+  DeliverableReadyEvent,
+  OutboxDecision,
+  ProfilesState,
+  SecretsBackendInfo,
+} from '../../shared/ipc';
 import { createAnalyzer } from './audio/analyzer';
 import { createEventBus, type EventBus } from './events';
 import { createHandlers, type DesktopPort, type HandlerDeps, type UpdatesPort } from './handlers';
@@ -151,11 +157,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // The watcher's own requests tell when the service answers again: queued decisions go then.
     else if (event === 'watcher.status' && !(payload as { failing: boolean }).failing)
       outbox.noticeReachable();
-    else if (event === 'profile.changed')
+    // A switch shows that profile's outbox; its queued items go unless its service is known to be away.
+    else if (event === 'profile.changed') {
+      const state = payload as ProfilesState;
+      const active = state.profiles.find((p) => p.id === state.activeId);
       void outbox.list().then((items) => {
         events.emit('outbox.changed', items);
-        outbox.noticeReachable();
+        if (active?.reachability !== 'unreachable') outbox.noticeReachable();
       });
+    }
   });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
