@@ -60,7 +60,15 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
-      rollupOptions: { input: resolve(root, 'renderer/index.html') },
+      rollupOptions: {
+        input: resolve(root, 'renderer/index.html'),
+        // zod and its jitless switch in one chunk: every chunk that builds schemas imports it, so the switch is set
+        // before any schema exists (inlined in the entry, it would run after the chunks the entry imports).
+        output: {
+          manualChunks: (id) =>
+            /[\\/]node_modules[\\/]zod[\\/]|zod-config\.ts$/u.test(id) ? 'zod' : undefined,
+        },
+      },
     },
   },
 });
