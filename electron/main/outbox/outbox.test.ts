@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxItem, Result } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
-import { createMemorySettingsStore } from '../profiles';
-import { createMemorySecretStore } from '../secrets';
 import { createServices, type Services } from '../services';
+import { testServicesOptions } from '../test-world';
 
 /**
  * The outbox through the router, against a real sandbox that is stopped and started again on the same port with
@@ -30,16 +29,8 @@ describe('offline outbox', () => {
   };
   const startMain = async () => {
     services = await createServices({
-      mode: 'browser',
-      dataDir: join(dir, 'data'),
-      settingsStore: createMemorySettingsStore(),
-      secrets: createMemorySecretStore(),
-      mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
-      desktop: { reveal: () => undefined, startDrag: () => false },
-      version: '0.0.0-test',
+      ...testServicesOptions(join(dir, 'data'), join(dir, 'Library')),
       externalSandbox: { url, token },
-      libraryDir: join(dir, 'Library'),
-      log: () => undefined,
     });
     services.events.attach((event, payload) => {
       if (event === 'outbox.changed') changes.push(payload as OutboxItem[]);
