@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../shared/ipc';
 import { createServices } from './services';
 import { testServicesOptions } from './test-world';
+import { voiceOverService } from '../sandbox/sample-bodies';
 
 /**
  * Issue 13, item 2: the embedded sandbox runs as a process of its own (here browser mode's Node child process,
@@ -70,14 +71,7 @@ describe('the embedded sandbox as a process of its own', () => {
       body: {
         title: 'Survives the crash',
         mainService: 'voice_over',
-        services: [
-          {
-            subCategory: 'voice_over',
-            language: 'eng-us',
-            genderAndAge: 'youngAdultFemale',
-            script: [{ part001: 'Still here after a crash.' }],
-          },
-        ],
+        services: [voiceOverService(['Still here after a crash.'])],
       },
     });
     const pid = services.sandbox.pid()!;

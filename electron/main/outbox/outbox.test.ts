@@ -6,6 +6,7 @@ import type { OutboxItem, Result } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createServices, type Services } from '../services';
 import { testServicesOptions } from '../test-world';
+import { voiceOverService } from '../../sandbox/sample-bodies';
 
 /**
  * The outbox through the router, against a real sandbox that is stopped and started again on the same port with
@@ -77,20 +78,7 @@ describe('offline outbox', () => {
       body: {
         title: 'Outbox flow',
         mainService: 'voice_over',
-        services: [
-          {
-            subCategory: 'voice_over',
-            language: 'eng-us',
-            genderAndAge: 'youngAdultFemale',
-            script: [
-              { part001: 'One.' },
-              { part002: 'Two.' },
-              { part003: 'Three.' },
-              { part004: 'Four.' },
-              { part005: 'Five.' },
-            ],
-          },
-        ],
+        services: [voiceOverService(['One.', 'Two.', 'Three.', 'Four.', 'Five.'])],
       },
     });
     await sandbox!.deliverNow(project.id);
@@ -209,14 +197,7 @@ describe('offline outbox', () => {
         body: {
           title,
           mainService: 'voice_over',
-          services: [
-            {
-              subCategory: 'voice_over',
-              language: 'eng-us',
-              genderAndAge: 'youngAdultFemale',
-              script: [{ part001: 'One.' }, { part002: 'Two.' }],
-            },
-          ],
+          services: [voiceOverService(['One.', 'Two.'])],
         },
       });
     const toApprove = await voiceOver('Approve all offline');
@@ -261,14 +242,7 @@ describe('offline outbox', () => {
       body: {
         title: 'Online',
         mainService: 'voice_over',
-        services: [
-          {
-            subCategory: 'voice_over',
-            language: 'eng-us',
-            genderAndAge: 'youngAdultFemale',
-            script: [{ part001: 'One.' }],
-          },
-        ],
+        services: [voiceOverService(['One.'])],
       },
     });
     await sandbox!.deliverNow(project.id);
