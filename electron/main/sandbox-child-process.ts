@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SandboxProcess, SpawnSandbox } from './sandbox-launcher';
+import { sandboxProcessOf, type SpawnSandbox } from './sandbox-launcher';
 import { resolveBundledFile } from './workers';
 
 /** The sandbox program: electron/sandbox/cli.ts from source (vitest, tsx), out/main/sandbox.js in the bundle. */
@@ -32,12 +32,7 @@ export function nodeSandboxSpawner(entry: URL | null = resolveSandboxEntry()): S
     child.once('error', () => {
       if (child.pid === undefined) end(null, null);
     });
-    const handle: SandboxProcess = {
-      get pid() {
-        return child.pid;
-      },
-      stdout: child.stdout,
-      stderr: child.stderr,
+    return sandboxProcessOf(child, {
       onExit(listener) {
         exitListener = listener;
         if (ended) listener(ended.code, ended.signal);
@@ -45,8 +40,7 @@ export function nodeSandboxSpawner(entry: URL | null = resolveSandboxEntry()): S
       // Closing the channel is the sandbox's cue to close its server and exit, on every OS.
       terminate: () => (child.connected ? child.disconnect() : void child.kill('SIGTERM')),
       kill: () => void child.kill('SIGKILL'),
-    };
-    return handle;
+    });
   };
 }
 

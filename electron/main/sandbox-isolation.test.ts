@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../shared/ipc';
-import { createMemorySettingsStore } from './profiles';
-import { createMemorySecretStore } from './secrets';
 import { createServices } from './services';
+import { testServicesOptions } from './test-world';
+import { voiceOverService } from '../sandbox/sample-bodies';
 
 /**
  * Issue 13, item 2: the embedded sandbox runs as a process of its own (here browser mode's Node child process,
@@ -21,16 +21,9 @@ async function startServices(prepare?: (dir: string) => Promise<void>) {
   await prepare?.(dir);
   const logs: string[] = [];
   const services = await createServices({
-    mode: 'browser',
-    dataDir: dir,
-    settingsStore: createMemorySettingsStore(),
-    secrets: createMemorySecretStore(),
-    mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
-    desktop: { reveal: () => undefined, startDrag: () => false },
-    version: '0.0.0-test',
+    ...testServicesOptions(dir, join(dir, 'Library')),
     // No externalSandbox: the Sandbox profile's service is a child process, as in browser mode.
     sandboxDelivery: 0,
-    libraryDir: join(dir, 'Library'),
     log: (message) => logs.push(message),
   });
   const states: ProfilesState[] = [];
@@ -78,14 +71,7 @@ describe('the embedded sandbox as a process of its own', () => {
       body: {
         title: 'Survives the crash',
         mainService: 'voice_over',
-        services: [
-          {
-            subCategory: 'voice_over',
-            language: 'eng-us',
-            genderAndAge: 'youngAdultFemale',
-            script: [{ part001: 'Still here after a crash.' }],
-          },
-        ],
+        services: [voiceOverService(['Still here after a crash.'])],
       },
     });
     const pid = services.sandbox.pid()!;

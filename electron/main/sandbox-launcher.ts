@@ -19,6 +19,28 @@ export interface SandboxProcess {
   kill(): void;
 }
 
+/**
+ * A SandboxProcess over a started child process (Node's fork or Electron's utilityProcess); `pid` is read live
+ * because it is set only once the process has started.
+ */
+export function sandboxProcessOf(
+  child: {
+    readonly pid?: number | undefined;
+    readonly stdout: NodeJS.ReadableStream | null;
+    readonly stderr: NodeJS.ReadableStream | null;
+  },
+  control: Pick<SandboxProcess, 'onExit' | 'terminate' | 'kill'>,
+): SandboxProcess {
+  return {
+    get pid() {
+      return child.pid;
+    },
+    stdout: child.stdout,
+    stderr: child.stderr,
+    ...control,
+  };
+}
+
 /** Starts the sandbox program (`npm run sandbox`'s cli.ts, or out/main/sandbox.js) with these arguments. */
 export type SpawnSandbox = (args: string[]) => SandboxProcess;
 

@@ -6,6 +6,7 @@ import type { Result } from '../../shared/ipc';
 import type { Sandbox } from '../sandbox/server';
 import type { Services } from './services';
 import { startTestWorld, type TestWorld } from './test-world';
+import { voiceOverService } from '../sandbox/sample-bodies';
 
 /** The whole main process under Node against a real sandbox: the router is the only way in, as for a renderer. */
 describe('main-process services over the router', () => {
@@ -49,14 +50,7 @@ describe('main-process services over the router', () => {
         body: {
           title: 'Router flow',
           mainService: 'voice_over',
-          services: [
-            {
-              subCategory: 'voice_over',
-              language: 'eng-us',
-              genderAndAge: 'youngAdultFemale',
-              script: [{ part001: 'Hello there, producers.' }, { part002: 'Second part here.' }],
-            },
-          ],
+          services: [voiceOverService(['Hello there, producers.', 'Second part here.'])],
         },
       },
     );

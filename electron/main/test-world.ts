@@ -5,7 +5,7 @@ import { createSandbox, type Sandbox } from '../sandbox/server';
 import { startLossyProxy, type LossyProxy } from './api/test-support';
 import { createMemorySettingsStore } from './profiles';
 import { createMemorySecretStore } from './secrets';
-import { createServices, type Services } from './services';
+import { createServices, type Services, type ServicesOptions } from './services';
 
 /** The whole main process under Node (browser transport, memory stores) against a fresh manual-delivery sandbox. */
 export interface TestWorld {
@@ -29,22 +29,32 @@ export interface TestWorldOptions {
   backgroundFetch?: boolean;
 }
 
+/**
+ * createServices' options for main under Node in tests: browser transport, memory stores, media URLs as plain paths,
+ * a desktop that does nothing, no log. Callers add the sandbox (externalSandbox or sandboxDelivery) and overrides.
+ */
+export function testServicesOptions(dataDir: string, libraryDir: string): ServicesOptions {
+  return {
+    mode: 'browser',
+    dataDir,
+    settingsStore: createMemorySettingsStore(),
+    secrets: createMemorySecretStore(),
+    mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
+    desktop: { reveal: () => undefined, startDrag: () => false },
+    version: '0.0.0-test',
+    libraryDir,
+    log: () => undefined,
+  };
+}
+
 /** For tests: everything lives in a temp folder and on 127.0.0.1, and `close()` removes it all. */
 export async function startTestWorld(prefix: string, options: TestWorldOptions = {}): Promise<TestWorld> {
   const dir = await mkdtemp(join(tmpdir(), `takedesk-${prefix}-`));
   const sandbox = await createSandbox({ delivery: 'manual' });
   const proxy: LossyProxy | null = options.record ? await startLossyProxy(sandbox.url) : null;
   const services = await createServices({
-    mode: 'browser',
-    dataDir: dir,
-    settingsStore: createMemorySettingsStore(),
-    secrets: createMemorySecretStore(),
-    mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
-    desktop: { reveal: () => undefined, startDrag: () => false },
-    version: '0.0.0-test',
+    ...testServicesOptions(dir, join(dir, 'Library')),
     externalSandbox: { url: proxy?.url ?? sandbox.url, token: sandbox.tokens.full },
-    libraryDir: join(dir, 'Library'),
-    log: () => undefined,
   });
   if (!options.backgroundFetch) await services.settings.set({ backgroundFetch: false });
   return {

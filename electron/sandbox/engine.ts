@@ -301,45 +301,23 @@ export function createEngine(deps: EngineDeps) {
           ? [{ key: 'ad', text: adScript }]
           : scriptParts(normalizeScript((service.script ?? '') as ScriptInput));
         const seconds = inAd ? adSeconds : undefined;
+        // A contest has one entry per talent reading the whole script; otherwise one talent reads each part.
+        let takes: Array<Pick<DeliverableRecord, 'name' | 'talent' | 'text'> & { entry?: number }>;
         if (contest) {
           const text = parts.map((p) => p.text).join('\n');
-          const talents = catalog.talents(`${project.id}:${service.id}`, CONTEST_ENTRIES, wanted);
-          talents.forEach((talent, i) =>
-            addDeliverable(
-              project,
-              service,
-              {
-                name: `Entry ${i + 1} (${talent.name})`,
-                talent,
-                entry: i + 1,
-                text,
-                seconds,
-                language,
-                genderAndAge,
-              },
-              key,
-              staged,
-            ),
-          );
+          takes = catalog
+            .talents(`${project.id}:${service.id}`, CONTEST_ENTRIES, wanted)
+            .map((talent, i) => ({ name: `Entry ${i + 1} (${talent.name})`, talent, entry: i + 1, text }));
         } else {
           const [talent] = catalog.talents(`${project.id}:${service.id}`, 1, wanted);
-          parts.forEach((part, i) =>
-            addDeliverable(
-              project,
-              service,
-              {
-                name: inAd ? 'Voice over' : String(i + 1),
-                talent: talent!,
-                text: part.text,
-                seconds,
-                language,
-                genderAndAge,
-              },
-              key,
-              staged,
-            ),
-          );
+          takes = parts.map((part, i) => ({
+            name: inAd ? 'Voice over' : String(i + 1),
+            talent: talent!,
+            text: part.text,
+          }));
         }
+        for (const take of takes)
+          addDeliverable(project, service, { ...take, seconds, language, genderAndAge }, key, staged);
       } else {
         const [talent] = catalog.talents(`${project.id}:${service.id}`, 1, wanted);
         const isScript = service.subCategory === 'scriptwriting';

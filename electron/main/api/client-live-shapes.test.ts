@@ -8,6 +8,7 @@ import type { CreateProjectBodyInput } from '../../../shared/api';
 import { LIVE_UNKNOWN_SERVICE_STATUS } from '../../sandbox/live-shapes';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClient, type UnreadableReport } from './client';
+import { voiceOverService } from '../../sandbox/sample-bodies';
 
 let sandbox: Sandbox;
 let client: ApiClient;
@@ -31,14 +32,7 @@ function voiceOver(title: string, extra: Partial<CreateProjectBodyInput> = {}): 
   return {
     title,
     mainService: 'voice_over',
-    services: [
-      {
-        subCategory: 'voice_over',
-        language: 'eng-us',
-        genderAndAge: 'youngAdultFemale',
-        script: [{ part001: 'Fresh bread.' }, { part002: 'Every morning.' }, { part003: 'At the corner.' }],
-      },
-    ],
+    services: [voiceOverService(['Fresh bread.', 'Every morning.', 'At the corner.'])],
     ...extra,
   } as CreateProjectBodyInput;
 }

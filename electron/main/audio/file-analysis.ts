@@ -114,6 +114,18 @@ export function detectFormat(path: string, head: Uint8Array): AudioFileFormat {
   throw new AudioDecodeError('unknown-format', `Unknown audio format: ${path} is neither WAV nor MP3.`);
 }
 
+/** detectFormat for the file at `path`: reads only its first four bytes. */
+async function detectFileFormat(path: string): Promise<AudioFileFormat> {
+  const head = new Uint8Array(4);
+  const handle = await open(path, 'r');
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  return detectFormat(path, head);
+}
+
 /** Options of peaksFromFile. */
 export interface PeaksFromFileOptions {
   /** Zoom levels in samples per bucket (default DEFAULT_PEAK_LEVELS). */
@@ -132,13 +144,7 @@ export async function peaksFromFile(
   path: string,
   options: PeaksFromFileOptions = {},
 ): Promise<{ peaks: PeaksData; peaksPath: string | null }> {
-  const head = new Uint8Array(4);
-  const handle = await open(path, 'r');
-  try {
-    await handle.read(head, 0, 4, 0);
-  } finally {
-    await handle.close();
-  }
+  const format = await detectFileFormat(path);
   const levels = options.levels ?? DEFAULT_PEAK_LEVELS;
   let builder: PeaksBuilder | null = null;
   const sink = {
@@ -147,7 +153,6 @@ export async function peaksFromFile(
     },
     onData: (planar: Float32Array[], frames: number): void => builder?.push(planar, frames),
   };
-  const format = detectFormat(path, head);
   const part = options.part;
   if (part && (format !== 'mp3' || !(part.count >= 1 && part.index >= 0 && part.index < part.count)))
     throw new RangeError('Only MP3 peaks are built in parts, and the part must be one of count.');
@@ -196,14 +201,7 @@ const READ_CHUNK = 1 << 20;
 
 /** Reads a WAV or MP3 once and returns its format facts, loudness figures and (optionally) verdict and peaks. */
 export async function analyzeFile(path: string, options: AnalyzeFileOptions = {}): Promise<FileAnalysis> {
-  const head = new Uint8Array(4);
-  const handle = await open(path, 'r');
-  try {
-    await handle.read(head, 0, 4, 0);
-  } finally {
-    await handle.close();
-  }
-  const format = detectFormat(path, head);
+  const format = await detectFileFormat(path);
   const analysis = createStreamingAnalysis({
     format,
     peaks: options.writePeaks ?? false,

@@ -8,9 +8,8 @@
  * Run: node --import tsx crash-child.ts '<json config>'
  */
 import type { DownloadJob, LibraryItem, MediaFormat, Result } from '../../../shared/ipc';
-import { createMemorySettingsStore } from '../profiles';
-import { createMemorySecretStore } from '../secrets';
 import { createServices } from '../services';
+import { testServicesOptions } from '../test-world';
 
 interface Config {
   dataDir: string;
@@ -26,16 +25,9 @@ let state = config.seed >>> 0 || 1;
 const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 
 const services = await createServices({
-  mode: 'browser',
-  dataDir: config.dataDir,
-  settingsStore: createMemorySettingsStore(),
-  secrets: createMemorySecretStore(),
-  mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
-  desktop: { reveal: () => undefined, startDrag: () => false },
+  ...testServicesOptions(config.dataDir, config.libraryDir),
   version: '0.0.0-crash',
   externalSandbox: config.sandbox,
-  libraryDir: config.libraryDir,
-  log: () => undefined,
 });
 
 async function value<T>(channel: string, input?: unknown): Promise<T> {

@@ -32,6 +32,7 @@ import { createFollowThreads } from './follow-threads';
 import { streamGet, streamResponse, withRedirects, type HttpGet } from './transport';
 import { createTransferThread } from './transfer-thread';
 import { writeChunks, type WriteChunks } from './body-writer';
+import { throttledGet } from './test-server';
 
 // Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
 
@@ -119,27 +120,6 @@ function expectSameAnalysis(actual: unknown, expected: Record<string, unknown>) 
     if (typeof value === 'number' && Number.isFinite(value)) expect(got, key).toBeCloseTo(value, 9);
     else expect(got, key).toEqual(value);
   }
-}
-
-/** A real HTTP GET whose body is slowed down, so a transfer can be caught in the middle. */
-function throttled(bytesPerSecond: number): HttpGet {
-  return async (url, init) => {
-    const answer = await streamGet(url, init);
-    // The pace is kept on average: a wait once 20 ms are owed, not a timer per (16 KiB) TLS record.
-    let owedMs = 0;
-    const paced = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        owedMs += (chunk.length / bytesPerSecond) * 1000;
-        if (owedMs < 20) return done(null, chunk);
-        const wait = owedMs;
-        owedMs = 0;
-        setTimeout(() => done(null, chunk), wait);
-      },
-    });
-    answer.body.on('error', (error) => paced.destroy(error));
-    answer.body.pipe(paced);
-    return streamResponse({ ...answer, body: paced });
-  };
 }
 
 let dir: string;
@@ -489,7 +469,7 @@ describe('downloads against the sandbox', () => {
 
   it('pause keeps the .part, resume continues with Range, cancel deletes the .part', async () => {
     const requests: Array<Record<string, string>> = [];
-    const slow = throttled(2_000_000);
+    const slow = throttledGet(2_000_000);
     const { downloads } = manager({
       fetchImpl: (u, init) => {
         requests.push(init.headers);
@@ -524,7 +504,7 @@ describe('downloads against the sandbox', () => {
   }, 60_000);
 
   it('a paused job stays paused across a restart; unfinished ones are queued and resume', async () => {
-    const slow = throttled(1_000_000);
+    const slow = throttledGet(1_000_000);
     const first = manager({ fetchImpl: slow, concurrency: () => 1 });
     const a = await first.downloads.start({
       deliverableId: postId,
@@ -551,7 +531,7 @@ describe('downloads against the sandbox', () => {
   it('respects the concurrency limit and throttles progress events to at most 4 per second', async () => {
     let inFlight = 0;
     let peak = 0;
-    const slow = throttled(3_000_000);
+    const slow = throttledGet(3_000_000);
     const counting: HttpGet = async (u, init) => {
       inFlight++;
       peak = Math.max(peak, inFlight);

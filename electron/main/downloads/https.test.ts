@@ -23,6 +23,7 @@ import { leanHttpGet, rawGet, UntrustedCertificateError } from './lean-http';
 import { createFollowThreads } from './follow-threads';
 import { withRedirects, type HttpGet } from './transport';
 import { createTransferThread } from './transfer-thread';
+import { readRawBody } from './test-server';
 
 // Downloads over HTTPS against the sandbox's HTTPS mode: the transport the live service's media really takes, with the
 // sandbox's certificate as the only trusted authority, as the Sandbox profile has it. Real TLS, no mocks.
@@ -162,17 +163,7 @@ describe('trust: the sandbox certificate, and only it', () => {
     const url = urls.get(voId)!.wav;
     const read = async (init: { ca?: string }) => {
       const response = await rawGet(url, { headers: {}, signal: new AbortController().signal, ...init });
-      const chunks: Buffer[] = [];
-      await new Promise<void>((resolve, reject) =>
-        response.body.start(
-          (chunk) => {
-            chunks.push(Buffer.from(chunk));
-            response.recycle(chunk);
-          },
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      );
-      return { response, bytes: Buffer.concat(chunks) };
+      return { response, bytes: await readRawBody(response) };
     };
     const { response, bytes } = await read({ ca });
     expect(response.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawGet } from './lean-http';
 import { createSharedSlots } from './follow-threads';
 import { withRedirects } from './transport';
-import { serveOnLoopback } from './test-server';
+import { readRawBody, serveOnLoopback } from './test-server';
 
 // Edge cases of the lean HTTP path against a real server on 127.0.0.1 (the sandbox only ever sends
 // Content-Length bodies, so chunked, close-delimited, split heads and redirects are exercised here).
@@ -45,17 +45,7 @@ afterAll(() => server.close());
 
 async function read(get: typeof rawGet, path: string, headers: Record<string, string> = {}) {
   const response = await get(`${base}${path}`, { headers, signal: new AbortController().signal });
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) =>
-    response.body.start(
-      (chunk) => {
-        chunks.push(Buffer.from(chunk));
-        response.recycle(chunk);
-      },
-      (error) => (error ? reject(error) : resolve()),
-    ),
-  );
-  return { ...response, bytes: Buffer.concat(chunks) };
+  return { ...response, bytes: await readRawBody(response) };
 }
 
 describe('rawGet', () => {

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { Transform } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DownloadJob, EventName, LibraryItem, MediaFormat, Result } from '../../../shared/ipc';
 import { call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
@@ -13,8 +12,8 @@ import { partPathFor } from '../library/sanitize';
 import { startTestWorld } from '../test-world';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
 import { createLeanHttpGet, leanHttpGet } from './lean-http';
-import { streamGet, streamResponse, type HttpGet } from './transport';
 import { writeChunks, type WriteChunks } from './body-writer';
+import { throttledGet } from './test-server';
 
 // Issue 13, items 4, 5 and 9b: every library file has its own path per deliverable and version, nothing is renamed
 // over another item's file, the library never follows a link out of itself, and a DISK_FULL part can be removed.
@@ -221,7 +220,7 @@ describe('library paths against the sandbox', () => {
   }, 60_000);
 
   it('two colliding jobs running at once never share a .part, and both land complete', async () => {
-    const slow = throttled(4_000_000);
+    const slow = throttledGet(4_000_000);
     const fakes = [0, 1].map((i) => ({ deliverableId: randomUUID(), name: '1', url: sources[i]!.wav }));
     let overlapped = false;
     const { downloads, library } = manager(fakes, {
@@ -441,24 +440,3 @@ describe('library paths against the sandbox', () => {
     await expect(stat(legacyPart)).rejects.toMatchObject({ code: 'ENOENT' });
   }, 60_000);
 });
-
-/** A real HTTP GET whose body is slowed down, so two transfers overlap. */
-function throttled(bytesPerSecond: number): HttpGet {
-  return async (url, init) => {
-    const answer = await streamGet(url, init);
-    // The pace is kept on average: a wait once 20 ms are owed, not a timer per (16 KiB) TLS record.
-    let owedMs = 0;
-    const paced = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        owedMs += (chunk.length / bytesPerSecond) * 1000;
-        if (owedMs < 20) return done(null, chunk);
-        const wait = owedMs;
-        owedMs = 0;
-        setTimeout(() => done(null, chunk), wait);
-      },
-    });
-    answer.body.on('error', (error) => paced.destroy(error));
-    answer.body.pipe(paced);
-    return streamResponse({ ...answer, body: paced });
-  };
-}

@@ -1,5 +1,8 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Transform } from 'node:stream';
+import type { RawResponse } from './lean-http';
+import { streamGet, streamResponse, type HttpGet } from './transport';
 
 /** A node:http server on 127.0.0.1 for the transport tests; `close` also drops connections left open. */
 export async function serveOnLoopback(
@@ -19,4 +22,39 @@ export async function serveOnLoopback(
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A real HTTP GET whose body is slowed down, so a transfer can be caught in the middle or two overlap. */
+export function throttledGet(bytesPerSecond: number): HttpGet {
+  return async (url, init) => {
+    const answer = await streamGet(url, init);
+    // The pace is kept on average: a wait once 20 ms are owed, not a timer per (16 KiB) TLS record.
+    let owedMs = 0;
+    const paced = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        owedMs += (chunk.length / bytesPerSecond) * 1000;
+        if (owedMs < 20) return done(null, chunk);
+        const wait = owedMs;
+        owedMs = 0;
+        setTimeout(() => done(null, chunk), wait);
+      },
+    });
+    answer.body.on('error', (error) => paced.destroy(error));
+    answer.body.pipe(paced);
+    return streamResponse({ ...answer, body: paced });
+  };
+}
+
+/** Reads a lean reader's answer to the end, giving each read buffer back as the app's writer does. */
+export function readRawBody(response: RawResponse): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) =>
+    response.body.start(
+      (chunk) => {
+        chunks.push(Buffer.from(chunk));
+        response.recycle(chunk);
+      },
+      (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))),
+    ),
+  );
 }

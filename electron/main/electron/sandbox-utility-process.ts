@@ -1,4 +1,4 @@
-import type { SandboxProcess, SpawnSandbox } from '../sandbox-launcher';
+import { sandboxProcessOf, type SpawnSandbox } from '../sandbox-launcher';
 import type { ElectronModule } from './types';
 
 /**
@@ -15,12 +15,7 @@ export function utilitySandboxSpawner(
       serviceName: 'Takedesk Sandbox',
     });
     let exited = false;
-    const handle: SandboxProcess = {
-      get pid() {
-        return child.pid;
-      },
-      stdout: child.stdout,
-      stderr: child.stderr,
+    return sandboxProcessOf(child, {
       onExit(listener) {
         child.once('exit', (code: number) => {
           exited = true;
@@ -34,7 +29,6 @@ export function utilitySandboxSpawner(
         if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
         else child.kill();
       },
-    };
-    return handle;
+    });
   };
 }

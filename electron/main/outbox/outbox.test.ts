@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxItem, Result } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
-import { createMemorySettingsStore } from '../profiles';
-import { createMemorySecretStore } from '../secrets';
 import { createServices, type Services } from '../services';
+import { testServicesOptions } from '../test-world';
+import { voiceOverService } from '../../sandbox/sample-bodies';
 
 /**
  * The outbox through the router, against a real sandbox that is stopped and started again on the same port with
@@ -30,16 +30,8 @@ describe('offline outbox', () => {
   };
   const startMain = async () => {
     services = await createServices({
-      mode: 'browser',
-      dataDir: join(dir, 'data'),
-      settingsStore: createMemorySettingsStore(),
-      secrets: createMemorySecretStore(),
-      mediaScheme: { library: (id) => `/media/library/${id}`, remote: (t) => `/media/remote/${t}` },
-      desktop: { reveal: () => undefined, startDrag: () => false },
-      version: '0.0.0-test',
+      ...testServicesOptions(join(dir, 'data'), join(dir, 'Library')),
       externalSandbox: { url, token },
-      libraryDir: join(dir, 'Library'),
-      log: () => undefined,
     });
     services.events.attach((event, payload) => {
       if (event === 'outbox.changed') changes.push(payload as OutboxItem[]);
@@ -86,20 +78,7 @@ describe('offline outbox', () => {
       body: {
         title: 'Outbox flow',
         mainService: 'voice_over',
-        services: [
-          {
-            subCategory: 'voice_over',
-            language: 'eng-us',
-            genderAndAge: 'youngAdultFemale',
-            script: [
-              { part001: 'One.' },
-              { part002: 'Two.' },
-              { part003: 'Three.' },
-              { part004: 'Four.' },
-              { part005: 'Five.' },
-            ],
-          },
-        ],
+        services: [voiceOverService(['One.', 'Two.', 'Three.', 'Four.', 'Five.'])],
       },
     });
     await sandbox!.deliverNow(project.id);
@@ -218,14 +197,7 @@ describe('offline outbox', () => {
         body: {
           title,
           mainService: 'voice_over',
-          services: [
-            {
-              subCategory: 'voice_over',
-              language: 'eng-us',
-              genderAndAge: 'youngAdultFemale',
-              script: [{ part001: 'One.' }, { part002: 'Two.' }],
-            },
-          ],
+          services: [voiceOverService(['One.', 'Two.'])],
         },
       });
     const toApprove = await voiceOver('Approve all offline');
@@ -270,14 +242,7 @@ describe('offline outbox', () => {
       body: {
         title: 'Online',
         mainService: 'voice_over',
-        services: [
-          {
-            subCategory: 'voice_over',
-            language: 'eng-us',
-            genderAndAge: 'youngAdultFemale',
-            script: [{ part001: 'One.' }],
-          },
-        ],
+        services: [voiceOverService(['One.'])],
       },
     });
     await sandbox!.deliverNow(project.id);

@@ -7,6 +7,19 @@ import { FIRST_PAINT_MARK, useWaveform, withStart, type UseWaveformOptions } fro
 
 type Handler = (...args: unknown[]) => void;
 
+/** The on/emit half of wavesurfer's and its regions plugin's event API, shared by both fakes. */
+class FakeEvents {
+  handlers = new Map<string, Set<Handler>>();
+  on(event: string, fn: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(fn);
+    return () => this.handlers.get(event)?.delete(fn);
+  }
+  emit(event: string, ...args: unknown[]) {
+    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  }
+}
+
 /** The slice of an <audio> element the composable reads, with a settable position. */
 class FakeMedia {
   src: string | null = null;
@@ -41,8 +54,7 @@ class FakeMedia {
 }
 
 /** Records what the composable asks wavesurfer to do and lets the test fire its events. */
-class FakeWaveSurfer {
-  handlers = new Map<string, Set<Handler>>();
+class FakeWaveSurfer extends FakeEvents {
   loads: Array<{ url: string; peaks?: unknown; duration?: number }> = [];
   destroyed = false;
   time = 0;
@@ -52,14 +64,8 @@ class FakeWaveSurfer {
   constructor(
     readonly options: WaveSurferOptions,
     readonly media: FakeMedia,
-  ) {}
-  on(event: string, fn: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(fn);
-    return () => this.handlers.get(event)?.delete(fn);
-  }
-  emit(event: string, ...args: unknown[]) {
-    for (const fn of this.handlers.get(event) ?? []) fn(...args);
+  ) {
+    super();
   }
   handlerCount() {
     let n = 0;
@@ -304,17 +310,8 @@ describe('withStart', () => {
 });
 
 /** The slice of the regions plugin the composable uses: regions by id, and its events. */
-class FakeRegions {
-  handlers = new Map<string, Set<Handler>>();
+class FakeRegions extends FakeEvents {
   regions: Array<{ id: string; start: number; removed: boolean; remove: () => void }> = [];
-  on(event: string, fn: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(fn);
-    return () => this.handlers.get(event)?.delete(fn);
-  }
-  emit(event: string, ...args: unknown[]) {
-    for (const fn of this.handlers.get(event) ?? []) fn(...args);
-  }
   enableDragSelection() {
     return () => undefined;
   }
