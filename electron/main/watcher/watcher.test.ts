@@ -227,6 +227,23 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(requests.filter((r) => r.arg === fresh.id)).toHaveLength(1);
   });
 
+  it('keeps a project new since the first listing hot: a check before its delivery is followed within 60 s', async () => {
+    const h = harness();
+    h.watcher.start();
+    await h.advance(60_000); // the first listing and its checks are done
+    const fresh = await createProject('Made on the web dashboard', 1);
+    await h.watcher.observe('sandbox', (await client.listProjects({ pageSize: 5 })).projects);
+    await h.advance(5_000);
+    expect(h.requests.filter((r) => r.arg === fresh.id).map((r) => r.op)).toEqual(['listDeliverables']);
+    await sandbox.deliverNow(fresh.id); // delivered just after that first look
+    const deliveredAt = h.clock.now;
+    await h.advance(60_000);
+    const seen = h.ready.find((e) => e.projectId === fresh.id);
+    expect(seen?.at).toBeDefined();
+    expect(seen!.at - deliveredAt).toBeLessThanOrEqual(60_000);
+    h.watcher.stop();
+  });
+
   it('keeps watching a project whose take was rejected until its replacement arrives', async () => {
     const replaced = await createProject('Take rejected', 1);
     await sandbox.deliverNow(replaced.id);

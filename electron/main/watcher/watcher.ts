@@ -247,7 +247,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       known.title = project.title;
       return;
     }
-    watch.projects.set(project.id, { id: project.id, title: project.title, activeAt: 0, checkedAt: 0 });
+    // A project that appears after the first listing was just made (elsewhere: the web dashboard): its first
+    // deliveries are near, so it is hot for the hour like one the producer made here.
+    const activeAt = watch.listedOnce ? clock() : 0;
+    watch.projects.set(project.id, { id: project.id, title: project.title, activeAt, checkedAt: 0 });
     if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
   }
 
