@@ -208,6 +208,14 @@ export function loudnessRange(shortTermEnergies: Float64Array): number {
   return Math.max(0, at(0.95) - at(0.1));
 }
 
+/** Stores a filter's state, tiny values flushed to zero so digital silence never runs on denormals. */
+function keepState(s: Float64Array, z1: number, z2: number, z3: number, z4: number): void {
+  s[0] = Math.abs(z1) < 1e-30 ? 0 : z1;
+  s[1] = Math.abs(z2) < 1e-30 ? 0 : z2;
+  s[2] = Math.abs(z3) < 1e-30 ? 0 : z3;
+  s[3] = Math.abs(z4) < 1e-30 ? 0 : z4;
+}
+
 /** Creates a BS.1770-4 / EBU R128 meter for one stream. */
 export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMeter {
   const { sampleRate, channels } = options;
@@ -217,6 +225,8 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
   if (weights.length !== channels) throw new RangeError('channelWeights must have one entry per channel.');
   const measureTruePeak = options.truePeak ?? true;
   const { shelf, highPass } = kWeightingCoefficients(sampleRate);
+  // The filter's taps in the order the loops read them (locals there, not closure loads per sample).
+  const taps = [shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2, highPass.a1, highPass.a2] as const;
   // Gating blocks are 400 ms with 75 % overlap, short-term 3 s: both are sums of 100 ms sub-blocks.
   const step = Math.max(1, Math.round(sampleRate / 10));
   const state = Array.from({ length: channels }, () => new Float64Array(4));
@@ -240,13 +250,8 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
 
   function filterSegment(c: number, x: Float32Array, from: number, to: number): void {
     const s = state[c] as Float64Array;
-    let z1 = s[0] as number;
-    let z2 = s[1] as number;
-    let z3 = s[2] as number;
-    let z4 = s[3] as number;
-    const { b0, b1, b2, a1, a2 } = shelf;
-    const h1 = highPass.a1;
-    const h2 = highPass.a2;
+    let [z1, z2, z3, z4] = s as unknown as [number, number, number, number];
+    const [b0, b1, b2, a1, a2, h1, h2] = taps;
     let sum = 0;
     for (let i = from; i < to; i++) {
       const v = x[i] as number;
@@ -258,11 +263,7 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
       z4 = y - h2 * w;
       sum += w * w;
     }
-    // Flush tiny state to zero so digital silence never runs on denormals.
-    s[0] = Math.abs(z1) < 1e-30 ? 0 : z1;
-    s[1] = Math.abs(z2) < 1e-30 ? 0 : z2;
-    s[2] = Math.abs(z3) < 1e-30 ? 0 : z3;
-    s[3] = Math.abs(z4) < 1e-30 ? 0 : z4;
+    keepState(s, z1, z2, z3, z4);
     acc[c] = (acc[c] as number) + sum;
   }
 
@@ -366,17 +367,9 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
   function filterStereo(l: Float32Array, r: Float32Array, from: number, to: number): void {
     const s = state[0] as Float64Array;
     const t = state[1] as Float64Array;
-    let z1 = s[0] as number;
-    let z2 = s[1] as number;
-    let z3 = s[2] as number;
-    let z4 = s[3] as number;
-    let q1 = t[0] as number;
-    let q2 = t[1] as number;
-    let q3 = t[2] as number;
-    let q4 = t[3] as number;
-    const { b0, b1, b2, a1, a2 } = shelf;
-    const h1 = highPass.a1;
-    const h2 = highPass.a2;
+    let [z1, z2, z3, z4] = s as unknown as [number, number, number, number];
+    let [q1, q2, q3, q4] = t as unknown as [number, number, number, number];
+    const [b0, b1, b2, a1, a2, h1, h2] = taps;
     let sumL = 0;
     let sumR = 0;
     for (let i = from; i < to; i++) {
@@ -397,14 +390,8 @@ export function createLoudnessMeter(options: LoudnessMeterOptions): LoudnessMete
       sumL += w * w;
       sumR += o * o;
     }
-    s[0] = Math.abs(z1) < 1e-30 ? 0 : z1;
-    s[1] = Math.abs(z2) < 1e-30 ? 0 : z2;
-    s[2] = Math.abs(z3) < 1e-30 ? 0 : z3;
-    s[3] = Math.abs(z4) < 1e-30 ? 0 : z4;
-    t[0] = Math.abs(q1) < 1e-30 ? 0 : q1;
-    t[1] = Math.abs(q2) < 1e-30 ? 0 : q2;
-    t[2] = Math.abs(q3) < 1e-30 ? 0 : q3;
-    t[3] = Math.abs(q4) < 1e-30 ? 0 : q4;
+    keepState(s, z1, z2, z3, z4);
+    keepState(t, q1, q2, q3, q4);
     acc[0] = (acc[0] as number) + sumL;
     acc[1] = (acc[1] as number) + sumR;
   }
