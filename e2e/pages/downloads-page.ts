@@ -18,6 +18,12 @@ export class DownloadsPage {
     this.loadError = page.getByTestId('downloads-load-error');
   }
 
+  /** Through the sidebar, keeping the app's state (goto loads the page anew). */
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-downloads').click();
+    await expect(this.root).toBeVisible();
+  }
+
   async goto(baseUrl: string): Promise<void> {
     await this.page.goto(`${baseUrl}#/downloads`);
     await expect(this.root).toBeVisible();

@@ -18,6 +18,12 @@ export class LibraryPage {
     this.removeDialog = page.getByTestId('library-remove-dialog');
   }
 
+  /** Through the sidebar, keeping the app's state (goto loads the page anew). */
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-library').click();
+    await expect(this.root).toBeVisible();
+  }
+
   async goto(baseUrl: string): Promise<void> {
     await this.page.goto(`${baseUrl}#/library`);
     await expect(this.root).toBeVisible();

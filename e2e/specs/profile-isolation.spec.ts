@@ -1,7 +1,10 @@
 import { captureScreens, expect, test } from '../fixtures';
+import { DownloadsPage } from '../pages/downloads-page';
+import { LibraryPage } from '../pages/library-page';
 import { ProjectsPage } from '../pages/projects-page';
+import { ReviewPage } from '../pages/review-page';
 import { SettingsPage } from '../pages/settings-page';
-import { createVoiceOver, uniqueTitle } from '../support/setup';
+import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
 
 const OTHER = 'Isolated studio';
 
@@ -13,8 +16,21 @@ test('another account’s projects never show: offline keeps each profile’s ow
   test.setTimeout(300_000); // two screens captured at two widths in two themes, each checked by axe
   const settings = new SettingsPage(app);
   const projects = new ProjectsPage(app);
+  const library = new LibraryPage(app);
+  const downloads = new DownloadsPage(app);
   const title = uniqueTitle('Sandbox only');
-  const mine = await createVoiceOver(sandbox, { title });
+  const { project: mine, deliverables } = await deliveredVoiceOver(sandbox, {
+    title,
+    parts: ['Mine alone.'],
+  });
+  // A file of the Sandbox profile in the library.
+  const review = new ReviewPage(app);
+  await review.goto(session.appUrl, deliverables[0]!.id, mine.id);
+  await review.qaDownload.click();
+  await downloads.goto(session.appUrl);
+  await downloads.expectState(downloads.jobsOfFormat('wav').first(), 'done');
+  await library.goto(session.appUrl);
+  await expect(library.itemsOf(mine.id, 'wav')).toHaveCount(1);
   await app.reload();
   await projects.goto();
   await projects.searchTitle(title);
@@ -26,6 +42,14 @@ test('another account’s projects never show: offline keeps each profile’s ow
   await settings.goto();
   await settings.addWithToken(session.sandboxUrl, session.tokens.otherUser, OTHER);
   await expect(settings.activeProfile).toContainText(OTHER);
+  // Its Library and Downloads hold none of the Sandbox profile's files or jobs.
+  await library.open();
+  await expect(library.empty).toBeVisible();
+  await expect(library.items).toHaveCount(0);
+  await captureScreens(app, 'library-other-profile');
+  await downloads.open();
+  await expect(downloads.empty).toBeVisible();
+  await expect(downloads.jobs).toHaveCount(0);
   await sandbox.stop();
   try {
     await projects.goto();
@@ -63,6 +87,9 @@ test('another account’s projects never show: offline keeps each profile’s ow
     await expect(projects.offline).toHaveCount(0);
     await expect(projects.row(mine.id)).toBeVisible();
     await expect(settings.activeProfile).toHaveAttribute('data-connection', 'reachable');
+    // The Sandbox profile's file is listed again.
+    await library.open();
+    await expect(library.itemsOf(mine.id, 'wav')).toHaveCount(1);
   } finally {
     await sandbox.start();
     // Leave only the Sandbox profile for the other specs.

@@ -96,7 +96,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
-  const library = createLibraryService({ settings, events, analyzer });
+  const activeProfileId = async () => (await profiles.state()).activeId;
+  const library = createLibraryService({ settings, events, analyzer, activeProfileId });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,
     library: library.library,
@@ -132,7 +133,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // so review, QA and playback do not wait and work offline. No request beyond the download's own.
   const fetchInBackground = async (ready: DeliverableReadyEvent) => {
     if (!settings.current().backgroundFetch) return;
-    if ((await profiles.active()).profile.id !== ready.profileId) return;
+    if ((await activeProfileId()) !== ready.profileId) return;
     const start = (format: 'wav' | 'mp3' | 'pdf' | 'txt') =>
       downloads.port.start({
         deliverableId: ready.deliverableId,
@@ -202,7 +203,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       },
       qaTargets: createQaTargets({
         store: options.settingsStore,
-        activeProfileId: async () => (await profiles.state()).activeId,
+        activeProfileId,
       }),
       review,
       onDeliverables: (projectId, list) => names.deliverables(projectId, list),

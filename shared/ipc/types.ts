@@ -74,7 +74,13 @@ export interface DeliverableFile {
   format: MediaFormat;
 }
 
-export interface DownloadJob extends DeliverableFile {
+/** The profile (account) a file was fetched under: the Downloads and Library screens show the active profile's. */
+export interface FetchedUnder {
+  /** Absent only on entries of versions before profiles kept their own files (given one at the next start). */
+  profileId?: string;
+}
+
+export interface DownloadJob extends DeliverableFile, FetchedUnder {
   id: string;
   state: DownloadState;
   bytes: number;
@@ -91,7 +97,7 @@ export interface DownloadJob extends DeliverableFile {
 /** The moving part of a download, sent several times a second. */
 export type DownloadProgress = Pick<DownloadJob, 'id' | 'bytes' | 'total' | 'rate' | 'etaSeconds'>;
 
-export interface LibraryItem extends DeliverableFile {
+export interface LibraryItem extends DeliverableFile, FetchedUnder {
   id: string;
   relativePath: string;
   size: number;

@@ -9,7 +9,7 @@ import type { Profiles } from '../profiles';
 import type { SettingsService } from '../settings';
 import { createFollowThreads } from './follow-threads';
 import type { DownloadRequest, ResolvedDownload } from './job';
-import { createDownloads } from './queue';
+import { createDownloads, DownloadNotFoundError } from './queue';
 import { createTransferThread } from './transfer-thread';
 import { withRedirects } from './transport';
 
@@ -39,13 +39,18 @@ export function createDownloadsService(deps: {
   /** The library's start-up check: no download renames a file over one it is verifying. */
   libraryChecked: Promise<unknown>;
   settings: SettingsService;
-  profiles: Pick<Profiles, 'active'>;
+  profiles: Pick<Profiles, 'active' | 'get' | 'state'>;
   events: EventBus;
   /** Analyses a finished file whose analysis did not come out of the stream. */
   analyze: (path: string) => Promise<AudioAnalysis>;
 }): DownloadsService {
+  const activeProfileId = async () => (await deps.profiles.state()).activeId;
+
   async function resolve(request: DownloadRequest): Promise<ResolvedDownload> {
-    const { client: api, ca } = await deps.profiles.active();
+    // A job goes on with the profile it was started under, whichever is active when it (re)starts.
+    const { client: api, ca } = request.profileId
+      ? await deps.profiles.get(request.profileId)
+      : await deps.profiles.active();
     const deliverable = await api.getDeliverable(request.deliverableId);
     const project = await api.getProject(request.projectId);
     let urls = deliverable.urls as Record<string, unknown>;
@@ -87,8 +92,9 @@ export function createDownloadsService(deps: {
     projectId: string,
     selection?: ProjectDownloadSelection,
   ): Promise<DownloadRequest[]> {
-    const list = await (await deps.profiles.active()).client.listDeliverables(projectId);
-    return projectDownloads(list, selection).map((file) => ({ ...file, projectId }));
+    const { profile, client } = await deps.profiles.active();
+    const list = await client.listDeliverables(projectId);
+    return projectDownloads(list, selection).map((file) => ({ ...file, projectId, profileId: profile.id }));
   }
 
   // Checksum, loudness and peaks are computed on follow threads while each file streams in; transfers run on a
@@ -100,6 +106,7 @@ export function createDownloadsService(deps: {
     resolve,
     resolveProject,
     emit: deps.events.emit,
+    legacyProfileId: activeProfileId,
     stateFile: join(deps.dataDir, 'downloads.json'),
     concurrency: () => deps.settings.current().concurrency,
     startAfter: deps.libraryChecked,
@@ -108,14 +115,25 @@ export function createDownloadsService(deps: {
     analyze: (path) => deps.analyze(path),
   });
 
+  /** The id of an active profile's job; another profile's is "not found" here. */
+  async function ownJob(id: string): Promise<string> {
+    const profileId = await activeProfileId();
+    if (!(await downloads.list()).some((job) => job.id === id && job.profileId === profileId))
+      throw new DownloadNotFoundError(`No download ${id}.`);
+    return id;
+  }
+
   return {
     port: {
-      start: (input) => downloads.start(input),
+      start: async (input) => downloads.start({ ...input, profileId: await activeProfileId() }),
       startProject: ({ projectId, ...selection }) => downloads.startProject(projectId, selection),
-      list: () => downloads.list(),
-      pause: (id) => downloads.pause(id),
-      resume: (id) => downloads.resume(id),
-      cancel: (id) => downloads.cancel(id),
+      list: async () => {
+        const profileId = await activeProfileId();
+        return (await downloads.list()).filter((job) => job.profileId === profileId);
+      },
+      pause: async (id) => downloads.pause(await ownJob(id)),
+      resume: async (id) => downloads.resume(await ownJob(id)),
+      cancel: async (id) => downloads.cancel(await ownJob(id)),
     },
     dispose: async () => {
       await deps.libraryChecked;

@@ -24,6 +24,8 @@ export interface DownloadRequest {
   format: MediaFormat;
   /** 1-based version; latest when omitted. */
   version?: number;
+  /** The profile it is fetched under (resolved, and resolved again, with that profile's service). */
+  profileId?: string;
 }
 
 /** What `resolve` learns from the service about a requested file. */
@@ -249,6 +251,7 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
   const analysis: AudioAnalysis | null = followed?.analysis ?? null;
   const draft: LibraryItem = {
     id: ctx.library.itemId(job.deliverableId, job.version, job.format),
+    ...(job.profileId ? { profileId: job.profileId } : {}),
     projectId: job.projectId,
     projectTitle: job.projectTitle,
     serviceSubCategory: job.serviceSubCategory,

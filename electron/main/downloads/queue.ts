@@ -42,6 +42,8 @@ export interface DownloadsDeps {
   /** Every file of a project in the given formats (the deliverables that have them). */
   resolveProject?: (projectId: string, selection?: ProjectDownloadSelection) => Promise<DownloadRequest[]>;
   emit: EventBus['emit'];
+  /** The profile that jobs saved before profiles kept their own downloads belong to (the one active at this start). */
+  legacyProfileId?: () => Promise<string>;
   /** JSON file that keeps the queue across restarts (written atomically). */
   stateFile: string;
   concurrency: () => number;
@@ -183,8 +185,15 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       if (!FINISHED.has(job.state))
         legacyUsers.set(job.relativePath, (legacyUsers.get(job.relativePath) ?? 0) + 1);
     }
+    const untagged = saved.some((s) => !s.job.profileId);
+    const legacyProfileId =
+      untagged && deps.legacyProfileId ? await deps.legacyProfileId().catch(() => undefined) : undefined;
     for (const saved1 of saved) {
       const job: DownloadJob = { ...saved1.job, rate: 0, etaSeconds: null };
+      if (!job.profileId && legacyProfileId) {
+        job.profileId = legacyProfileId;
+        saved1.request.profileId = legacyProfileId;
+      }
       // An app that quit mid-transfer picks up where it was; paused and failed jobs wait for the user.
       if (job.state === 'downloading' || job.state === 'verifying') job.state = 'queued';
       if (job.state === 'canceled') await rm(partPath(job), { force: true }).catch(() => undefined);
@@ -209,6 +218,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         stopReason: null,
       });
     }
+    if (legacyProfileId) void persist();
   }
 
   /**
@@ -387,6 +397,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await readyPromise;
       for (const entry of entries.values()) {
         const same =
+          entry.request.profileId === request.profileId &&
           entry.request.deliverableId === request.deliverableId &&
           entry.request.format === request.format &&
           (request.version === undefined || entry.job.version === request.version);
@@ -409,6 +420,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       });
       const job: DownloadJob = {
         id: randomUUID(),
+        ...(request.profileId ? { profileId: request.profileId } : {}),
         projectId: resolved.projectId,
         projectTitle: resolved.projectTitle,
         deliverableId: request.deliverableId,

@@ -33,14 +33,33 @@ export function createLibraryService(deps: {
   settings: SettingsService;
   events: EventBus;
   analyzer: Analyzer;
+  /** The profile whose files the port shows and acts on. */
+  activeProfileId: () => Promise<string>;
 }): LibraryService {
   const library = createLibrary({
     dir: () => deps.settings.current().libraryDir,
     emit: deps.events.emit,
   });
   // Entries whose files vanished leave the manifest, and files listed before their data was flushed (the app
-  // stopped in between) are verified, so a power cut never leaves a short file under its name.
-  const checked = library.reconcile().catch(() => []);
+  // stopped in between) are verified, so a power cut never leaves a short file under its name. Then entries of
+  // versions before profiles kept their own files go to the profile active now: never hidden, never dropped.
+  const checked = library
+    .reconcile()
+    .catch(() => [])
+    .then(() => adoptUntagged())
+    .catch(() => undefined);
+
+  async function adoptUntagged(): Promise<void> {
+    if ((await library.list()).some((item) => !item.profileId))
+      await library.adoptUntagged(await deps.activeProfileId());
+  }
+
+  /** The item if it belongs to the active profile: another profile's file is "not in the library" here. */
+  const ownItem = async (id: string): Promise<LibraryItem | null> => {
+    await checked;
+    const item = await library.get(id);
+    return item && item.profileId === (await deps.activeProfileId()) ? item : null;
+  };
 
   const analyze = async (path: string): Promise<AudioAnalysis> => {
     const {
@@ -55,7 +74,7 @@ export function createLibraryService(deps: {
 
   const itemPath = async (id: string) => {
     try {
-      return await library.pathOf(id);
+      return (await ownItem(id)) ? await library.pathOf(id) : null;
     } catch {
       return null;
     }
@@ -66,7 +85,7 @@ export function createLibraryService(deps: {
     return path;
   };
   const requireItem = async (id: string): Promise<LibraryItem> => {
-    const item = await library.get(id);
+    const item = await ownItem(id);
     if (!item) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
     return item;
   };
@@ -81,11 +100,19 @@ export function createLibraryService(deps: {
   };
 
   const port: LibraryPort = {
-    list: (projectId) => library.list(projectId),
-    remove: (id) => library.remove(id),
+    list: async (projectId) => {
+      await checked;
+      const profileId = await deps.activeProfileId();
+      return (await library.list(projectId)).filter((item) => item.profileId === profileId);
+    },
+    remove: async (id) => {
+      await requireItem(id);
+      await library.remove(id);
+      return port.list();
+    },
     pathOf: itemPath,
     peaks: async (id) => {
-      const item = await library.get(id);
+      const item = await ownItem(id);
       const path = item ? await itemPath(id) : null;
       if (!item || !path) return null;
       const stored = await readPeaks(path);

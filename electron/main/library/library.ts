@@ -59,6 +59,8 @@ export interface Library {
    * another item owns.
    */
   upsert(item: LibraryItem): Promise<LibraryItem>;
+  /** Gives every entry without a profile this one, in one save (entries of versions before profiles); how many. */
+  adoptUntagged(profileId: string): Promise<number>;
   /** Changes fields of an item if it is still the same download (`downloadedAt`); null when it is gone or replaced. */
   update(id: string, downloadedAt: string, patch: Partial<LibraryItem>): Promise<LibraryItem | null>;
   /**
@@ -387,6 +389,19 @@ export function createLibrary(deps: LibraryDeps): Library {
         items.set(item.id, { ...item });
         await save(items);
         return item;
+      });
+    },
+    adoptUntagged(profileId) {
+      return serial(async () => {
+        const items = await load();
+        let adopted = 0;
+        for (const [id, item] of items) {
+          if (item.profileId) continue;
+          items.set(id, { ...item, profileId });
+          adopted++;
+        }
+        if (adopted > 0) await save(items);
+        return adopted;
       });
     },
     update(id, downloadedAt, patch) {

@@ -85,6 +85,8 @@ export interface Profiles {
   state(): Promise<ProfilesState>;
   /** The active profile with a client for it (cached per profile; the sandbox is started if needed). */
   active(): Promise<ActiveProfile>;
+  /** Any profile with a client for it, e.g. the one a download was started under (PROFILE_NOT_FOUND if removed). */
+  get(id: string): Promise<ActiveProfile>;
   /** Checks the token with a test call (listProjects pageSize 1), saves it, activates the profile. */
   add(input: AddProfileInput): Promise<ProfilesState>;
   /** Exchanges email + password for a token (POST /users/auth), then adds like `add`. The password is not kept. */
@@ -294,6 +296,23 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     return changed();
   }
 
+  /** A profile with a client for it (cached per profile; the sandbox is started if needed). */
+  async function connect(profile: StoredProfile): Promise<ActiveProfile> {
+    if (profile.kind === 'sandbox') {
+      sandboxConnection = await sandbox.ensure();
+      const { certificate } = sandboxConnection;
+      const client = clientFor(
+        profile.id,
+        sandboxConnection.url,
+        async () => sandboxConnection?.token ?? null,
+        certificate,
+      );
+      return { profile: await summary(profile), client, ...(certificate ? { ca: certificate } : {}) };
+    }
+    const client = clientFor(profile.id, profile.baseUrl, () => secrets.get(tokenKey(profile.id)));
+    return { profile: await summary(profile), client };
+  }
+
   // The renderer shows the Sandbox profile's availability: every change of its process is a profile change.
   sandbox.onStatus?.(() => void changed().catch(() => undefined));
 
@@ -302,20 +321,13 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
 
     async active() {
       const stored = load();
-      const profile = stored.profiles.find((p) => p.id === stored.activeId) ?? stored.profiles[0]!;
-      if (profile.kind === 'sandbox') {
-        sandboxConnection = await sandbox.ensure();
-        const { certificate } = sandboxConnection;
-        const client = clientFor(
-          profile.id,
-          sandboxConnection.url,
-          async () => sandboxConnection?.token ?? null,
-          certificate,
-        );
-        return { profile: await summary(profile), client, ...(certificate ? { ca: certificate } : {}) };
-      }
-      const client = clientFor(profile.id, profile.baseUrl, () => secrets.get(tokenKey(profile.id)));
-      return { profile: await summary(profile), client };
+      return connect(stored.profiles.find((p) => p.id === stored.activeId) ?? stored.profiles[0]!);
+    },
+
+    async get(id) {
+      const profile = load().profiles.find((p) => p.id === id);
+      if (!profile) throw new ProfileError('PROFILE_NOT_FOUND', 'That connection no longer exists.');
+      return connect(profile);
     },
 
     add({ name, baseUrl, token }) {

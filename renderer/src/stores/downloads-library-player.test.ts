@@ -5,6 +5,7 @@ import { useDownloadsStore, progressOf } from './downloads';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
 import { groupByProject, useLibraryStore } from './library';
 import { usePlayerStore } from './player';
+import { useProfilesStore } from './profiles';
 
 const job = (over: Partial<DownloadJob> = {}): DownloadJob => ({
   id: 'j1',
@@ -44,6 +45,55 @@ const item = (over: Partial<LibraryItem> = {}): LibraryItem => ({
   analysis: null,
   hasPeaks: true,
   ...over,
+});
+
+describe('downloads and library per profile (issue 15 item 1)', () => {
+  const profile = (id: string) => ({
+    id,
+    name: id,
+    baseUrl: '',
+    kind: 'service',
+    hasToken: true,
+    createdAt: '',
+  });
+  const state = (activeId: string) => ({
+    profiles: [profile('sandbox'), profile('p2')],
+    activeId,
+    secrets: { kind: 'memory', secure: true, warning: null },
+  });
+
+  it('shows no job of another profile from events, and lists again on a switch', async () => {
+    let active = 'sandbox';
+    const f = createFakeApi({
+      'profiles.list': () => state(active),
+      'downloads.list': () => (active === 'sandbox' ? [job({ profileId: 'sandbox' })] : []),
+      'library.list': () => (active === 'sandbox' ? [item({ profileId: 'sandbox' })] : []),
+      'qa.targets': () => ({}),
+    });
+    const { downloads, library, profiles } = withApi(f.api, () => ({
+      downloads: useDownloadsStore(),
+      library: useLibraryStore(),
+      profiles: useProfilesStore(),
+    }));
+    await profiles.load();
+    const offs = [profiles.listen(), downloads.listen(), library.listen()];
+    await Promise.all([downloads.load(), library.load()]);
+    expect(downloads.jobs.map((j) => j.id)).toEqual(['j1']);
+
+    // A job of the other profile (still running after a switch away from it) is not this profile's.
+    f.emit('downloads.changed', job({ id: 'j9', profileId: 'p2', createdAt: '2026-01-03T00:00:00Z' }));
+    expect(downloads.jobs.map((j) => j.id)).toEqual(['j1']);
+
+    active = 'p2';
+    f.emit('profile.changed', state('p2') as never);
+    await new Promise((r) => setTimeout(r, 0));
+    await Promise.resolve();
+    expect(downloads.jobs).toEqual([]);
+    expect(library.items).toEqual([]);
+    f.emit('downloads.changed', job({ id: 'j9', profileId: 'p2', createdAt: '2026-01-03T00:00:00Z' }));
+    expect(downloads.jobs.map((j) => j.id)).toEqual(['j9']);
+    offs.forEach((off) => off());
+  });
 });
 
 describe('downloads store', () => {

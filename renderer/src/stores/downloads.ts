@@ -2,15 +2,20 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { DownloadJob, DownloadProgress, MediaFormat } from '../../../shared/ipc';
 import { useApi } from '../bridge';
+import { onProfileSwitch, useProfilesStore } from './profiles';
 
 /** A job action the producer can take. */
 export type DownloadAction = 'pause' | 'resume' | 'cancel';
 
 const ACTIVE_STATES = new Set<DownloadJob['state']>(['queued', 'downloading', 'paused', 'verifying']);
 
-/** Download jobs as main reports them: listed once, then kept live by `downloads.*` events. */
+/**
+ * The active profile's download jobs as main reports them: listed once, then kept live by `downloads.*` events
+ * (another profile's jobs, still running after a switch, are not shown).
+ */
 export const useDownloadsStore = defineStore('downloads', () => {
   const api = useApi();
+  const profiles = useProfilesStore();
   const jobs = ref<DownloadJob[]>([]);
   const loaded = ref(false);
   const loading = ref(false);
@@ -40,6 +45,8 @@ export const useDownloadsStore = defineStore('downloads', () => {
 
   /** Replaces or adds a job (from an event or an action's answer). */
   function upsert(job: DownloadJob): void {
+    const activeId = profiles.state?.activeId;
+    if (job.profileId && activeId && job.profileId !== activeId) return;
     const index = jobs.value.findIndex((j) => j.id === job.id);
     if (index === -1) jobs.value = sortJobs([...jobs.value, job]);
     else jobs.value.splice(index, 1, job);
@@ -61,9 +68,11 @@ export const useDownloadsStore = defineStore('downloads', () => {
   function listen(): () => void {
     const offProgress = api.on('downloads.progress', applyProgress);
     const offChanged = api.on('downloads.changed', upsert);
+    const offSwitch = onProfileSwitch(profiles, () => void load());
     return () => {
       offProgress();
       offChanged();
+      offSwitch();
     };
   }
 

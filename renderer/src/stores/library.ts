@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { LibraryItem, ProjectQaTarget } from '../../../shared/ipc';
 import { useApi } from '../bridge';
+import { onProfileSwitch, useProfilesStore } from './profiles';
 
 /** One project's files in the library. */
 export interface LibraryGroup {
@@ -16,6 +17,7 @@ export type LibraryAction = 'remove' | 'reveal' | 'drag';
 /** The offline library (main's manifest): browsable without the service. */
 export const useLibraryStore = defineStore('library', () => {
   const api = useApi();
+  const profiles = useProfilesStore();
   const items = ref<LibraryItem[]>([]);
   const loaded = ref(false);
   const loading = ref(false);
@@ -47,9 +49,14 @@ export const useLibraryStore = defineStore('library', () => {
     }
   }
 
-  /** Reloads whenever main says the manifest changed; the owner flushes the disposer. */
+  /** Reloads whenever main says the manifest changed, and on a switch (main lists the active profile's files). */
   function listen(): () => void {
-    return api.on('library.changed', () => void load());
+    const offChanged = api.on('library.changed', () => void load());
+    const offSwitch = onProfileSwitch(profiles, () => void load());
+    return () => {
+      offChanged();
+      offSwitch();
+    };
   }
 
   async function run<T>(id: string, action: LibraryAction, call: () => Promise<T>): Promise<T | null> {

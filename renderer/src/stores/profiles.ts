@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { ProfileSummary, ProfilesState, SandboxStatus } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 
@@ -154,4 +154,20 @@ function hostOf(url: string): string {
   } catch {
     return url;
   }
+}
+
+/**
+ * Calls `reload` when the active profile changes to another one (not on the first profile known, nor on a change of
+ * its reachability): stores showing one profile's data list it again. Returns the disposer.
+ */
+export function onProfileSwitch(
+  profiles: { readonly state: ProfilesState | null },
+  reload: () => void,
+): () => void {
+  return watch(
+    () => profiles.state?.activeId ?? null,
+    (next, previous) => {
+      if (previous !== null && next !== null && next !== previous) reload();
+    },
+  );
 }
