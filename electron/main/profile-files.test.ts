@@ -100,6 +100,26 @@ describe('files per profile: the Library and Downloads show the active profileâ€
     const items = await value<LibraryItem[]>('library.list', { projectId: take.projectId });
     expect(items).toEqual([expect.objectContaining({ profileId: 'sandbox', format: 'mp3' })]);
   });
+
+  it('files of a profile since removed show under the active profile: the producer keeps them', async () => {
+    const other = (
+      await value<{ profiles: Array<{ id: string; name: string }> }>('profiles.list')
+    ).profiles.find((p) => p.name === 'Other account')!;
+    await value('profiles.activate', { id: other.id });
+    const take = await deliveredTake('Ordered by the other account');
+    await value('downloads.start', { ...take, format: 'wav' });
+    await settled();
+    const [theirs] = await value<LibraryItem[]>('library.list', { projectId: take.projectId });
+    expect(theirs).toMatchObject({ profileId: other.id });
+
+    await value('profiles.activate', { id: 'sandbox' });
+    expect(await value<LibraryItem[]>('library.list', { projectId: take.projectId })).toEqual([]);
+    await value('profiles.remove', { id: other.id });
+    expect(await value<LibraryItem[]>('library.list', { projectId: take.projectId })).toEqual([
+      expect.objectContaining({ id: theirs!.id }),
+    ]);
+    expect(await value('library.peaks', { id: theirs!.id })).not.toBeNull();
+  });
 });
 
 describe('files of versions before profiles kept their own', () => {

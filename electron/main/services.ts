@@ -97,7 +97,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
   const activeProfileId = async () => (await profiles.state()).activeId;
-  const library = createLibraryService({ settings, events, analyzer, activeProfileId });
+  const library = createLibraryService({ settings, events, analyzer, profiles });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,
     library: library.library,

@@ -4,3 +4,4 @@ export * from './types';
 export * from './settings';
 export * from './api';
 export * from './project-downloads';
+export * from './fetched-under';

@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { AudioAnalysis } from '../../../shared/audio';
 import { orderedSecondsOf } from '../../../shared/api';
-import { projectDownloads, type DownloadJob, type ProjectDownloadSelection } from '../../../shared/ipc';
+import {
+  projectDownloads,
+  showsFilesOf,
+  type DownloadJob,
+  type ProjectDownloadSelection,
+} from '../../../shared/ipc';
 import type { EventBus } from '../events';
 import type { Library } from '../library/library';
 import { localError } from '../local-error';
@@ -115,10 +120,10 @@ export function createDownloadsService(deps: {
     analyze: (path) => deps.analyze(path),
   });
 
-  /** The id of an active profile's job; another profile's is "not found" here. */
+  /** The id of a job the active profile's screens show; another profile's is "not found" here. */
   async function ownJob(id: string): Promise<string> {
-    const profileId = await activeProfileId();
-    if (!(await downloads.list()).some((job) => job.id === id && job.profileId === profileId))
+    const state = await deps.profiles.state();
+    if (!(await downloads.list()).some((job) => job.id === id && showsFilesOf(state, job.profileId)))
       throw new DownloadNotFoundError(`No download ${id}.`);
     return id;
   }
@@ -128,8 +133,8 @@ export function createDownloadsService(deps: {
       start: async (input) => downloads.start({ ...input, profileId: await activeProfileId() }),
       startProject: ({ projectId, ...selection }) => downloads.startProject(projectId, selection),
       list: async () => {
-        const profileId = await activeProfileId();
-        return (await downloads.list()).filter((job) => job.profileId === profileId);
+        const state = await deps.profiles.state();
+        return (await downloads.list()).filter((job) => showsFilesOf(state, job.profileId));
       },
       pause: async (id) => downloads.pause(await ownJob(id)),
       resume: async (id) => downloads.resume(await ownJob(id)),

@@ -1,9 +1,10 @@
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
 import { qaVerdict } from '../../../shared/audio';
-import { isAudioFormat, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
+import { isAudioFormat, showsFilesOf, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
 import type { Analyzer } from '../audio/analyzer';
 import type { EventBus } from '../events';
 import { localError } from '../local-error';
+import type { Profiles } from '../profiles';
 import { readPeaks } from '../peaks-payload';
 import type { SettingsService } from '../settings';
 import { createLibrary, type Library } from './library';
@@ -33,8 +34,8 @@ export function createLibraryService(deps: {
   settings: SettingsService;
   events: EventBus;
   analyzer: Analyzer;
-  /** The profile whose files the port shows and acts on. */
-  activeProfileId: () => Promise<string>;
+  /** The profiles: the port shows and acts on the active one's files (see showsFilesOf). */
+  profiles: Pick<Profiles, 'state'>;
 }): LibraryService {
   const library = createLibrary({
     dir: () => deps.settings.current().libraryDir,
@@ -51,14 +52,14 @@ export function createLibraryService(deps: {
 
   async function adoptUntagged(): Promise<void> {
     if ((await library.list()).some((item) => !item.profileId))
-      await library.adoptUntagged(await deps.activeProfileId());
+      await library.adoptUntagged((await deps.profiles.state()).activeId);
   }
 
   /** The item if it belongs to the active profile: another profile's file is "not in the library" here. */
   const ownItem = async (id: string): Promise<LibraryItem | null> => {
     await checked;
     const item = await library.get(id);
-    return item && item.profileId === (await deps.activeProfileId()) ? item : null;
+    return item && showsFilesOf(await deps.profiles.state(), item.profileId) ? item : null;
   };
 
   const analyze = async (path: string): Promise<AudioAnalysis> => {
@@ -102,8 +103,8 @@ export function createLibraryService(deps: {
   const port: LibraryPort = {
     list: async (projectId) => {
       await checked;
-      const profileId = await deps.activeProfileId();
-      return (await library.list(projectId)).filter((item) => item.profileId === profileId);
+      const state = await deps.profiles.state();
+      return (await library.list(projectId)).filter((item) => showsFilesOf(state, item.profileId));
     },
     remove: async (id) => {
       await requireItem(id);

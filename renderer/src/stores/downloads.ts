@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { DownloadJob, DownloadProgress, MediaFormat } from '../../../shared/ipc';
+import { showsFilesOf, type DownloadJob, type DownloadProgress, type MediaFormat } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import { onProfileSwitch, useProfilesStore } from './profiles';
 
@@ -45,8 +45,7 @@ export const useDownloadsStore = defineStore('downloads', () => {
 
   /** Replaces or adds a job (from an event or an action's answer). */
   function upsert(job: DownloadJob): void {
-    const activeId = profiles.state?.activeId;
-    if (job.profileId && activeId && job.profileId !== activeId) return;
+    if (profiles.state && !showsFilesOf(profiles.state, job.profileId)) return;
     const index = jobs.value.findIndex((j) => j.id === job.id);
     if (index === -1) jobs.value = sortJobs([...jobs.value, job]);
     else jobs.value.splice(index, 1, job);
