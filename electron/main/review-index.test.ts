@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createReviewIndex } from './review-index';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJsonFile } from './json-file';
+import { createReviewIndex, isSavedReviewIndex, type SavedReviewIndex } from './review-index';
 
 const row = (id: string, status = 'paid') => ({ id, title: `Project ${id}`, status }) as const;
 const take = (id: string, status: string, name = id) => ({
@@ -54,5 +58,92 @@ describe('review index', () => {
     expect(index.snapshot('a').projects[0]!.project).toEqual(row('p1'));
     index.projects('a', [row('p1', 'completed')]);
     expect(index.snapshot('a').projects[0]!.project.status).toBe('completed');
+  });
+});
+
+describe('review index across restarts', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'takedesk-review-index-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const events = { emit: () => undefined };
+  const at = (iso: string) => () => new Date(iso);
+
+  it('answers at once after a restart with what was known, marked as of when it was read, per profile', async () => {
+    const path = join(dir, 'restart.json');
+    const first = createReviewIndex(events, {
+      file: createJsonFile(path, isSavedReviewIndex),
+      now: at('2026-11-24T09:00:00Z'),
+      saveDelayMs: 10,
+    });
+    first.projects('a', [row('p1'), row('p2')]);
+    first.deliverables('a', 'p1', [take('d1', 'reviewable'), take('d2', 'approved')]);
+    first.projects('b', [row('p9')]);
+    first.deliverables('b', 'p9', [take('d9', 'revisionRequested')]);
+    await first.flush();
+
+    const next = createReviewIndex(events, { file: createJsonFile(path, isSavedReviewIndex) });
+    expect(next.snapshot('a').projects).toEqual([]);
+    await next.load();
+    expect(next.snapshot('a').projects).toEqual([
+      {
+        project: row('p1'),
+        counts: expect.objectContaining({ ready: 1, approved: 1 }),
+        asOf: '2026-11-24T09:00:00.000Z',
+      },
+      { project: row('p2'), counts: null },
+    ]);
+    expect(next.snapshot('b').projects.map((p) => p.project.id)).toEqual(['p9']);
+    expect(next.projectOf('a', 'd1')).toBe('p1'); // decisions on a saved take still find their project
+
+    // Read again since this start: fresh, no longer marked; a decision lands on the saved counts too.
+    next.deliverables('a', 'p1', [take('d1', 'approved'), take('d2', 'approved')]);
+    expect(next.snapshot('a').projects[0]).toEqual({
+      project: row('p1'),
+      counts: expect.objectContaining({ ready: 0, approved: 2 }),
+    });
+  });
+
+  it('what is read before the file is loaded wins over the file', async () => {
+    const path = join(dir, 'race.json');
+    const file = createJsonFile(path, isSavedReviewIndex);
+    await file.save({
+      version: 1,
+      profiles: {
+        a: [{ row: row('p1'), deliverables: [take('d1', 'reviewable')], checkedAt: '2026-01-01T00:00:00Z' }],
+      },
+    });
+    const index = createReviewIndex(events, { file });
+    index.projects('a', [row('p1')]);
+    index.deliverables('a', 'p1', [take('d1', 'approved')]);
+    await index.load();
+    expect(index.snapshot('a').projects[0]!.counts).toMatchObject({ ready: 0, approved: 1 });
+    expect(index.snapshot('a').projects[0]!.asOf).toBeUndefined();
+  });
+
+  it('writes changes in one debounced save, drops removed profiles, and a corrupt file is an empty start', async () => {
+    const path = join(dir, 'debounce.json');
+    const saves: SavedReviewIndex[] = [];
+    const file = createJsonFile(path, isSavedReviewIndex);
+    const counting = { load: file.load, save: (v: SavedReviewIndex) => (saves.push(v), file.save(v)) };
+    const index = createReviewIndex(events, { file: counting, saveDelayMs: 20 });
+    for (let i = 0; i < 20; i++) index.projects('a', [row(`p${i}`)]);
+    index.projects('gone', [row('x')]);
+    index.keepOnly(['a']);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(saves).toHaveLength(1);
+    expect(Object.keys(saves[0]!.profiles)).toEqual(['a']);
+    expect(saves[0]!.profiles.a).toHaveLength(20);
+
+    await writeFile(path, '{"version":1,"profiles":{"a":[{"row":{}}]}');
+    const fresh = createReviewIndex(events, { file: createJsonFile(path, isSavedReviewIndex) });
+    await fresh.load();
+    expect(fresh.snapshot('a').projects).toEqual([]);
+    await writeFile(path, 'not json');
+    await fresh.load();
+    expect(fresh.snapshot('a').projects).toEqual([]);
+    expect(await readFile(path, 'utf8')).toBe('not json'); // loading never rewrites the file
   });
 });

@@ -2,10 +2,13 @@
  * Where each project stands for its producer, per profile, built only from answers main already has: the
  * watcher's listings and deliverable checks, and the app's own reads and decisions. It adds no request to the
  * watcher's budget (poll-plan.ts); the projects list reads it for its review column, filter and counts.
+ * It is saved (debounced) to the app data folder, so after a restart the list and the "needs my review" landing
+ * answer at once from what was known, marked `asOf` until each project is read again.
  */
 import type { DeliverableSummary, ProjectListItem } from '../../shared/api';
 import type { EventPayloads, ReviewSnapshot } from '../../shared/ipc';
 import { reviewCounts } from '../../shared/review';
+import type { JsonFile } from './json-file';
 
 /** Anything with the event bus's emit (electron/main/events.ts). */
 export interface ReviewIndexEvents {
@@ -24,11 +27,37 @@ export interface ReviewIndex {
   /** The project of a deliverable, when a listing named it. */
   projectOf(profileId: string, deliverableId: string): string | undefined;
   snapshot(profileId: string): ReviewSnapshot;
+  /** Reads the saved index (before anything else is recorded; what is recorded meanwhile wins). */
+  load(): Promise<void>;
+  /** Drops the index of profiles that no longer exist. */
+  keepOnly(profileIds: readonly string[]): void;
+  /** Writes what is pending now (app quit). */
+  flush(): Promise<void>;
+}
+
+/** The saved index: per profile, each project's row and deliverables, and when those were read. */
+export interface SavedReviewIndex {
+  version: 1;
+  profiles: Record<
+    string,
+    Array<{ row: ProjectListItem; deliverables: DeliverableSummary[] | null; checkedAt: string | null }>
+  >;
+}
+
+export interface ReviewIndexOptions {
+  file?: JsonFile<SavedReviewIndex>;
+  now?: () => Date;
+  /** Changes within this time go in one write. Default 2 s. */
+  saveDelayMs?: number;
 }
 
 interface Entry {
   row: ProjectListItem | null;
   deliverables: Map<string, DeliverableSummary> | null;
+  /** When the deliverables were last read (ISO), this run or an earlier one. */
+  checkedAt: string | null;
+  /** Counts from an earlier run, not read again since this start. */
+  stale: boolean;
 }
 
 interface ProfileIndex {
@@ -37,8 +66,12 @@ interface ProfileIndex {
 }
 
 /** Creates the index; `projects.reviewChanged` tells the renderer which profile's snapshot changed. */
-export function createReviewIndex(events: ReviewIndexEvents): ReviewIndex {
+export function createReviewIndex(events: ReviewIndexEvents, options: ReviewIndexOptions = {}): ReviewIndex {
   const profiles = new Map<string, ProfileIndex>();
+  const now = options.now ?? (() => new Date());
+  const saveDelayMs = options.saveDelayMs ?? 2000;
+  let saveTimer: NodeJS.Timeout | null = null;
+  let saving: Promise<void> = Promise.resolve();
 
   function indexOf(profileId: string): ProfileIndex {
     let index = profiles.get(profileId);
@@ -52,13 +85,47 @@ export function createReviewIndex(events: ReviewIndexEvents): ReviewIndex {
   function entryOf(index: ProfileIndex, projectId: string): Entry {
     let entry = index.entries.get(projectId);
     if (!entry) {
-      entry = { row: null, deliverables: null };
+      entry = { row: null, deliverables: null, checkedAt: null, stale: false };
       index.entries.set(projectId, entry);
     }
     return entry;
   }
 
-  const changed = (profileId: string) => events.emit('projects.reviewChanged', { profileId });
+  const changed = (profileId: string) => {
+    events.emit('projects.reviewChanged', { profileId });
+    scheduleSave();
+  };
+
+  function scheduleSave(): void {
+    if (!options.file || saveTimer) return;
+    saveTimer = setTimeout(() => void save(), saveDelayMs);
+    saveTimer.unref?.();
+  }
+
+  function save(): Promise<void> {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    const file = options.file;
+    if (!file) return saving;
+    const value = saved();
+    // One write at a time, in order; a failed write only means an older index after a restart.
+    saving = saving.then(() => file.save(value)).catch(() => undefined);
+    return saving;
+  }
+
+  function saved(): SavedReviewIndex {
+    const out: SavedReviewIndex = { version: 1, profiles: {} };
+    for (const [profileId, index] of profiles) {
+      out.profiles[profileId] = [...index.entries.values()]
+        .filter((entry): entry is Entry & { row: ProjectListItem } => entry.row !== null)
+        .map((entry) => ({
+          row: entry.row,
+          deliverables: entry.deliverables ? [...entry.deliverables.values()] : null,
+          checkedAt: entry.checkedAt,
+        }));
+    }
+    return out;
+  }
 
   return {
     projects(profileId, rows) {
@@ -89,7 +156,10 @@ export function createReviewIndex(events: ReviewIndexEvents): ReviewIndex {
         entry.deliverables.size === next.size &&
         [...next].every(([id, d]) => entry.deliverables?.get(id)?.status === d.status);
       entry.deliverables = next;
-      if (!same) changed(profileId);
+      entry.checkedAt = now().toISOString();
+      const wasStale = entry.stale;
+      entry.stale = false;
+      if (!same || wasStale) changed(profileId);
     },
     decided(profileId, answers) {
       const index = indexOf(profileId);
@@ -113,10 +183,38 @@ export function createReviewIndex(events: ReviewIndexEvents): ReviewIndex {
         projects.push({
           project: entry.row,
           counts: entry.deliverables ? reviewCounts([...entry.deliverables.values()]) : null,
+          ...(entry.stale && entry.checkedAt ? { asOf: entry.checkedAt } : {}),
         });
       }
       return { profileId, projects };
     },
+    async load() {
+      const value = await options.file?.load();
+      for (const [profileId, rows] of Object.entries(value?.profiles ?? {})) {
+        const index = indexOf(profileId);
+        for (const { row, deliverables, checkedAt } of rows) {
+          if (index.entries.has(row.id)) continue; // read since this start: newer than the file
+          const list = deliverables ?? null;
+          index.entries.set(row.id, {
+            row,
+            deliverables: list ? new Map(list.map((d) => [d.id, d])) : null,
+            checkedAt,
+            stale: list !== null,
+          });
+          for (const d of list ?? []) index.projectOf.set(d.id, row.id);
+        }
+      }
+    },
+    keepOnly(profileIds) {
+      let any = false;
+      for (const id of profiles.keys())
+        if (!profileIds.includes(id)) {
+          profiles.delete(id);
+          any = true;
+        }
+      if (any) scheduleSave();
+    },
+    flush: () => (saveTimer ? save() : saving),
   };
 }
 
@@ -132,4 +230,22 @@ function listRow(project: ProjectListItem): ProjectListItem {
 
 function summary(d: DeliverableSummary): DeliverableSummary {
   return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: d.status };
+}
+
+/** The shape of a saved index, checked before it is used (a file of another version or hand-edited is ignored). */
+export function isSavedReviewIndex(value: unknown): value is SavedReviewIndex {
+  const v = value as Partial<SavedReviewIndex> | null;
+  if (!v || v.version !== 1 || !v.profiles || typeof v.profiles !== 'object') return false;
+  return Object.values(v.profiles).every(
+    (rows) =>
+      Array.isArray(rows) &&
+      rows.every(
+        (r: Partial<SavedReviewIndex['profiles'][string][number]> | null) =>
+          typeof r?.row?.id === 'string' &&
+          (r.deliverables === null ||
+            (Array.isArray(r.deliverables) &&
+              r.deliverables.every((d) => typeof d?.id === 'string' && typeof d.status === 'string'))) &&
+          (r.checkedAt === null || typeof r.checkedAt === 'string'),
+      ),
+  );
 }

@@ -25,7 +25,8 @@ import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from
 import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
-import { createReviewIndex } from './review-index';
+import { createJsonFile } from './json-file';
+import { createReviewIndex, isSavedReviewIndex } from './review-index';
 import { createWatcher, createWatcherMemoryFile } from './watcher';
 
 export interface ServicesOptions {
@@ -85,7 +86,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox,
     events,
   });
-  const review = createReviewIndex(events);
+  const review = createReviewIndex(events, {
+    file: createJsonFile(join(options.dataDir, 'review-index.json'), isSavedReviewIndex),
+  });
+  // What was known at the last quit answers the projects list and its landing at once.
+  await review.load();
   const watcher = createWatcher({
     profiles,
     events,
@@ -161,6 +166,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A switch shows that profile's outbox; its queued items go unless its service is known to be away.
     else if (event === 'profile.changed') {
       const state = payload as ProfilesState;
+      if (Array.isArray(state.profiles)) review.keepOnly(state.profiles.map((p) => p.id));
       const active = state.profiles.find((p) => p.id === state.activeId);
       void outbox.list().then((items) => {
         events.emit('outbox.changed', items);
@@ -227,6 +233,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox: { status: () => sandbox.status(), pid: () => sandbox.pid() },
     async dispose() {
       watcher.stop();
+      await review.flush();
       await outbox.close();
       await downloads.dispose();
       await analyzer.close();

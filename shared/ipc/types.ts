@@ -240,6 +240,11 @@ export type Reachability = 'unknown' | 'reachable' | 'unreachable';
 export interface ProjectReview {
   project: ProjectListItem;
   counts: ReviewCounts | null;
+  /**
+   * Counts kept from an earlier run (ISO time they were last read): shown at once after a restart, marked as such,
+   * until the watcher or the app reads that project's deliverables again. Absent once read since this start.
+   */
+  asOf?: string;
 }
 
 /**

@@ -1,21 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import writeFileAtomic from 'write-file-atomic';
+import { createJsonFile } from '../json-file';
 import type { WatcherMemory, WatcherMemoryStore } from './watcher';
 
 /** The watcher's memory in a JSON file (atomic writes); a missing or unreadable file is an empty memory. */
 export function createWatcherMemoryFile(path: string): WatcherMemoryStore {
+  const file = createJsonFile(path, isMemory);
   return {
-    async load() {
-      try {
-        const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-        return isMemory(parsed) ? parsed : {};
-      } catch {
-        return {};
-      }
-    },
-    async save(memory) {
-      await writeFileAtomic(path, JSON.stringify(memory));
-    },
+    load: async () => (await file.load()) ?? {},
+    save: (memory) => file.save(memory),
   };
 }
 

@@ -190,6 +190,7 @@ describe('projects store, per profile', () => {
           {
             project: { id: 'a', title: 'Ad', status: 'paid', created: '2026-01-02' },
             counts: { ready: 2, inRevision: 0, approved: 0, waiting: 0 },
+            asOf: '2026-11-24T09:00:00.000Z',
           },
           {
             project: { id: 'b', title: 'Book', status: 'paid', created: '2026-01-03' },
@@ -218,5 +219,8 @@ describe('projects store, per profile', () => {
     store.filters.titleQuery = 'ad';
     expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['a']);
     expect(store.reviewCountsByState['needs-review']).toBe(1); // the counts follow the search too
+    // Counts kept from the last session say so; those read since this start do not.
+    expect(store.reviewById.get('a')?.asOf).toBe('2026-11-24T09:00:00.000Z');
+    expect(store.reviewById.get('b')).not.toHaveProperty('asOf');
   });
 });

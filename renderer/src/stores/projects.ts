@@ -35,6 +35,8 @@ export interface ReviewRow {
   project: ProjectListItem;
   counts: ReviewCounts | null;
   state: ReviewState;
+  /** Counts kept from an earlier run, as of this time, until read again. */
+  asOf?: string;
 }
 
 /** What one profile's list looked like when it was last shown: restored when the producer switches back. */
@@ -345,10 +347,11 @@ export const useProjectsStore = defineStore('projects', () => {
   }
 
   const reviewRows = computed<ReviewRow[]>(() =>
-    (review.value?.projects ?? []).map(({ project, counts }) => ({
+    (review.value?.projects ?? []).map(({ project, counts, asOf }) => ({
       project,
       counts,
       state: reviewStateOf(project.status, counts),
+      ...(asOf ? { asOf } : {}),
     })),
   );
   const reviewById = computed(() => new Map(reviewRows.value.map((row) => [row.project.id, row])));
