@@ -35,7 +35,7 @@ const LOCAL: Record<string, [DownloadErrorType, string]> = {
 };
 
 /** Maps a file-system failure at `path` to a clear DownloadError (unknown codes keep their message). */
-export function localError(error: unknown, path: string): DownloadError {
+export function fileSystemError(error: unknown, path: string): DownloadError {
   if (error instanceof DownloadError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
   const known = LOCAL[code];
@@ -60,11 +60,11 @@ export function localError(error: unknown, path: string): DownloadError {
   );
 }
 
-/** Runs a file-system step and maps its failure with localError. */
+/** Runs a file-system step and maps its failure with fileSystemError. */
 export async function local<T>(path: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    throw localError(error, path);
+    throw fileSystemError(error, path);
   }
 }

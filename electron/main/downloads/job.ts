@@ -7,7 +7,7 @@ import type { Library } from '../library/library';
 import { LinkRefusedError, openNoFollow, writeFileReplacing } from '../library/safe-fs';
 import { PathEscapeError, partPathFor } from '../library/sanitize';
 import { writeChunks } from './body-writer';
-import { DownloadError, local, localError } from './errors';
+import { DownloadError, local, fileSystemError } from './errors';
 import { followInline, type Follow, type FollowResult, type PartReader } from './follow-threads';
 import { UntrustedCertificateError } from './lean-http';
 import { RedirectError, type HttpGet, type HttpResponse } from './transport';
@@ -275,7 +275,7 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
     item = await ctx.library.commit({ part, peaks, planned: job.relativePath, item: draft });
   } catch (error) {
     if (error instanceof PathEscapeError || error instanceof LinkRefusedError) throw error;
-    throw localError(error, part);
+    throw fileSystemError(error, part);
   }
   job.relativePath = item.relativePath;
   const finalPath = await real(ctx, item.relativePath);
@@ -301,7 +301,7 @@ async function real(ctx: JobContext, relativePath: string, create = false): Prom
     return await ctx.library.resolveReal(relativePath, create);
   } catch (error) {
     if (error instanceof PathEscapeError) throw error;
-    throw localError(error, ctx.library.resolve(relativePath));
+    throw fileSystemError(error, ctx.library.resolve(relativePath));
   }
 }
 
@@ -310,7 +310,7 @@ async function openLocal(path: string, truncate = false): Promise<FileHandle> {
     return await openNoFollow(path, truncate);
   } catch (error) {
     if (error instanceof LinkRefusedError) throw new DownloadError('PATH_ESCAPE', error.message);
-    throw localError(error, path);
+    throw fileSystemError(error, path);
   }
 }
 
@@ -325,7 +325,7 @@ async function ensureRoot(ctx: JobContext) {
     } catch (error) {
       // Two jobs starting together both find it missing; the second one's EEXIST is fine.
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST' && code !== 'ENOENT') throw localError(error, root);
+      if (code !== 'EEXIST' && code !== 'ENOENT') throw fileSystemError(error, root);
       if (code === 'ENOENT') {
         throw new DownloadError(
           'NOT_FOUND_LOCAL',
@@ -431,7 +431,7 @@ async function transferOnce(
     });
   } catch (error) {
     response.discard();
-    throw localError(error, part);
+    throw fileSystemError(error, part);
   }
   // Received bytes that never reached the disk would break the resume offset; pumpBody flushes them all.
   job.bytes = offset + result.written;
