@@ -1,120 +1,72 @@
-import { open, stat } from 'node:fs/promises';
 import { isAudioFormat, type DownloadJob, type LivePeaks } from '../../shared/ipc';
-import { createMp3Decoder } from './audio/mp3';
-import { createWavDecoder } from './audio/wav';
-import { partPathFor } from './library/sanitize';
+import type { FollowedEnvelope } from './downloads/follow-threads';
 
-/** Envelope resolution kept while a file streams in: 20 buckets a second. */
-const FINE_PER_SECOND = 20;
 /** Buckets handed to the renderer: enough for a full-width waveform, small for a poll answered twice a second. */
 const OUT_BUCKETS = 2000;
-/** Bytes read from the part per call, so one poll never holds main's thread for long (~30 ms of WAV decoding). */
-const MAX_READ_PER_CALL = 16 << 20;
 const STREAMING: ReadonlySet<DownloadJob['state']> = new Set(['queued', 'downloading', 'verifying']);
 
-/** One download's envelope, built from its `.part` file as it grows. */
+/** One download's envelope as far as its follow thread has decoded it. */
 interface Follower {
-  offset: number;
   sampleRate: number;
+  samplesPerBucket: number;
   frames: number;
-  /** min,max per fine bucket of the channel mix. */
-  minMax: number[];
-  /** The duration the header declares (WAV); null for MP3, estimated from the bytes instead. */
+  bytes: number;
   declaredSeconds: number | null;
-  write(chunk: Uint8Array): Promise<void>;
-  failed: boolean;
+  /** min, max per bucket of the channel mix; `buckets` of them are filled. */
+  minMax: Float32Array;
+  buckets: number;
 }
 
 /**
- * Waveform peaks of a deliverable while the download engine streams it into the library: the part file written so
- * far is read (behind the writer, from where the last poll stopped) and decoded into a coarse envelope, so the review
- * screen draws the waveform as it arrives instead of a flat line. The engine's own analysis gives the full peaks
- * when the file is complete.
+ * Waveform peaks of a deliverable while the download engine streams it into the library: the download's follow
+ * thread decodes the bytes as they land (for the checksum, loudness and the file's peaks) and hands over the buckets
+ * it made since the last poll, so the review screen draws the waveform as it arrives instead of a flat line, and
+ * nothing is read or decoded twice. The finished file's own peaks take over when it is complete.
  */
 export function createLivePeaks(deps: {
   jobs(): Promise<DownloadJob[]>;
-  /** Absolute path of a library-relative path (inside the library). */
-  resolve(relativePath: string): string;
+  /** The buckets a job's follow thread made from bucket `from` on (null: none follows it with analysis). */
+  envelope(jobId: string, from: number): Promise<FollowedEnvelope | null>;
 }) {
   const followers = new Map<string, Follower>();
 
-  function follower(format: 'wav' | 'mp3'): Follower {
-    const f: Follower = {
-      offset: 0,
-      sampleRate: 0,
-      frames: 0,
-      minMax: [],
-      declaredSeconds: null,
-      failed: false,
-      write: async () => undefined,
-    };
-    let bucketFrames = 0;
-    let inBucket = 0;
-    let lo = Infinity;
-    let hi = -Infinity;
-    const onFormat = (format: { sampleRate: number; dataBytes?: number | null; blockAlign?: number }) => {
-      f.sampleRate = format.sampleRate;
-      bucketFrames = Math.max(1, Math.round(format.sampleRate / FINE_PER_SECOND));
-      if (format.dataBytes && format.blockAlign)
-        f.declaredSeconds = format.dataBytes / format.blockAlign / format.sampleRate;
-    };
-    const onData = (planar: Float32Array[], frames: number) => {
-      const channels = planar.length;
-      for (let i = 0; i < frames; i++) {
-        let sum = 0;
-        for (let c = 0; c < channels; c++) sum += planar[c]![i]!;
-        const v = sum / channels;
-        if (v < lo) lo = v;
-        if (v > hi) hi = v;
-        if (++inBucket === bucketFrames) {
-          f.minMax.push(lo, hi);
-          inBucket = 0;
-          lo = Infinity;
-          hi = -Infinity;
-        }
-      }
-      f.frames += frames;
-    };
-    if (format === 'wav') {
-      const wav = createWavDecoder({ onFormat, onData });
-      f.write = async (chunk) => wav.write(chunk);
-    } else {
-      const mp3 = createMp3Decoder({ onFormat, onData });
-      f.write = (chunk) => mp3.write(chunk);
+  /** Appends an envelope's new buckets to what is known of that download. */
+  function append(f: Follower, envelope: FollowedEnvelope): Follower {
+    const added = envelope.minMax.length / 2;
+    if (2 * (f.buckets + added) > f.minMax.length) {
+      const grown = new Float32Array(Math.max(2 * (f.buckets + added), f.minMax.length * 2, 4096));
+      grown.set(f.minMax.subarray(0, 2 * f.buckets));
+      f.minMax = grown;
     }
+    f.minMax.set(envelope.minMax, 2 * f.buckets);
+    f.buckets += added;
+    f.frames = envelope.frames;
+    f.bytes = envelope.bytes;
+    f.declaredSeconds = envelope.declaredSeconds;
     return f;
   }
 
-  /** Reads what was written since the last call (at most MAX_READ_PER_CALL bytes). */
-  async function advance(f: Follower, path: string): Promise<void> {
-    const size = await stat(path).then(
-      (s) => s.size,
-      () => 0,
-    );
-    if (size <= f.offset) return;
-    const handle = await open(path, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(Math.min(size - f.offset, MAX_READ_PER_CALL));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, f.offset);
-      f.offset += bytesRead;
-      await f.write(buffer.subarray(0, bytesRead));
-    } finally {
-      await handle.close();
-    }
-  }
+  const fresh = (envelope: FollowedEnvelope): Follower => ({
+    sampleRate: envelope.sampleRate,
+    samplesPerBucket: envelope.samplesPerBucket,
+    frames: 0,
+    bytes: 0,
+    declaredSeconds: null,
+    minMax: new Float32Array(0),
+    buckets: 0,
+  });
 
   function payload(f: Follower, job: DownloadJob): LivePeaks | null {
-    if (f.sampleRate === 0 || f.minMax.length === 0) return null;
+    if (f.sampleRate === 0 || f.buckets === 0) return null;
     const received = f.frames / f.sampleRate;
     const duration =
-      f.declaredSeconds ?? (job.total && f.offset > 0 ? (received * job.total) / f.offset : received);
-    const fine = f.minMax.length / 2;
-    const totalFine = Math.max(fine, Math.ceil(duration * FINE_PER_SECOND));
-    const n = Math.min(OUT_BUCKETS, totalFine);
+      f.declaredSeconds ?? (job.total && f.bytes > 0 ? (received * job.total) / f.bytes : received);
+    const totalBuckets = Math.max(f.buckets, Math.ceil((duration * f.sampleRate) / f.samplesPerBucket));
+    const n = Math.min(OUT_BUCKETS, totalBuckets);
     const max = new Array<number>(n).fill(0);
     const min = new Array<number>(n).fill(0);
-    for (let b = 0; b < fine; b++) {
-      const i = Math.min(n - 1, Math.floor((b * n) / totalFine));
+    for (let b = 0; b < f.buckets; b++) {
+      const i = Math.min(n - 1, Math.floor((b * n) / totalBuckets));
       min[i] = Math.min(min[i]!, f.minMax[2 * b]!);
       max[i] = Math.max(max[i]!, f.minMax[2 * b + 1]!);
     }
@@ -137,17 +89,17 @@ export function createLivePeaks(deps: {
         )
         // The one with bytes on disk first; WAV (what QA reads) over MP3.
         .sort((a, b) => Number(b.bytes > 0) - Number(a.bytes > 0) || (a.format === 'wav' ? -1 : 1))[0];
-      if (!job || !isAudioFormat(job.format)) return null;
+      if (!job) return null;
       let f = followers.get(job.id);
-      if (!f) followers.set(job.id, (f = follower(job.format)));
-      if (!f.failed) {
-        try {
-          await advance(f, deps.resolve(partPathFor(job.relativePath, job.id)));
-        } catch {
-          // Undecodable so far (or the part moved to its final name): the finished file's own peaks follow.
-          f.failed = true;
-        }
+      let envelope = await deps.envelope(job.id, f?.buckets ?? 0);
+      // Another reader than last time (the part was cut back and is read anew): its buckets from the start.
+      if (f && envelope && envelope.from !== f.buckets) {
+        f = undefined;
+        envelope = await deps.envelope(job.id, 0);
       }
+      if (envelope) f = append(f ?? fresh(envelope), envelope);
+      if (!f) return null;
+      followers.set(job.id, f);
       return payload(f, job);
     },
   };

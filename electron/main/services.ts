@@ -131,7 +131,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   const livePeaks = createLivePeaks({
     jobs: async () => downloads.port.list(),
-    resolve: (relativePath) => library.library.resolve(relativePath),
+    envelope: (jobId, from) => downloads.envelope(jobId, from),
   });
 
   // Background fetch: what the watcher announces as ready goes into the library at once (analysed as it streams),

@@ -33,10 +33,26 @@ export interface StreamingAnalysisResult {
   peaks: PeaksData | null;
 }
 
+/** The waveform so far of a stream being analysed: min/max of the channel mix per bucket, from one bucket on. */
+export interface LiveEnvelope {
+  sampleRate: number;
+  samplesPerBucket: number;
+  /** Frames decoded so far. */
+  frames: number;
+  /** The length the WAV header declares, in seconds; null for MP3 (estimated from the bytes instead). */
+  declaredSeconds: number | null;
+  /** Index of the first bucket in `minMax`. */
+  from: number;
+  /** min, max pairs of whole buckets from `from` on. */
+  minMax: Float32Array;
+}
+
 /** Analysis fed chunk by chunk (e.g. while a download streams); chunks must arrive in file order. */
 export interface StreamingAnalysis {
   write(chunk: Uint8Array): Promise<void>;
   finish(): Promise<StreamingAnalysisResult>;
+  /** The peaks built so far from bucket `from` on; null before the format is known or without peaks. */
+  envelope(from: number): LiveEnvelope | null;
 }
 
 /** Creates a one-pass analysis: decode, loudness meter and optional peaks share each decoded block. */
@@ -45,11 +61,18 @@ export function createStreamingAnalysis(options: StreamingAnalysisOptions): Stre
   let peaks: PeaksBuilder | null = null;
   let sampleRate = 0;
   let channels = 0;
+  let declaredSeconds: number | null = null;
   const wantPeaks = options.peaks ?? false;
 
-  const onFormat = (f: { sampleRate: number; channels: number }): void => {
+  const onFormat = (f: {
+    sampleRate: number;
+    channels: number;
+    dataBytes?: number | null;
+    blockAlign?: number;
+  }): void => {
     sampleRate = f.sampleRate;
     channels = f.channels;
+    if (f.dataBytes && f.blockAlign) declaredSeconds = f.dataBytes / f.blockAlign / f.sampleRate;
     meter = createLoudnessMeter({ sampleRate, channels, truePeak: options.truePeak ?? true });
     if (wantPeaks)
       peaks = createPeaksBuilder({
@@ -84,9 +107,15 @@ export function createStreamingAnalysis(options: StreamingAnalysisOptions): Stre
     };
   };
 
+  const envelope = (from: number): LiveEnvelope | null => {
+    const built = (peaks as PeaksBuilder | null)?.since(from);
+    return built ? { sampleRate, declaredSeconds, ...built } : null;
+  };
+
   if (options.format === 'wav') {
     const wav = createWavDecoder({ onFormat, onData });
     return {
+      envelope,
       write: async (chunk) => wav.write(chunk),
       finish: async () => {
         const frames = wav.end();
@@ -98,6 +127,7 @@ export function createStreamingAnalysis(options: StreamingAnalysisOptions): Stre
   }
   const mp3 = createMp3Decoder({ onFormat, onData });
   return {
+    envelope,
     write: (chunk) => mp3.write(chunk),
     finish: async () => build(await mp3.end(), null, 'mp3'),
   };

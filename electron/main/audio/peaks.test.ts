@@ -39,6 +39,23 @@ describe('createPeaksBuilder', () => {
     expect(coarse!.minMax[2 * 3 + 1]).toBe(1); // bucket 3 of 1600 holds sample 5000
   });
 
+  it('hands out its whole finest buckets while streaming, from any bucket on, never past what is built', () => {
+    const x = new Float32Array(1050).map((_, i) => Math.sin(i / 7) * (i / 1050));
+    const builder = createPeaksBuilder({ sampleRate: 8000, channels: 1, levels: [100, 400] });
+    builder.push([x.subarray(0, 250)]);
+    const first = builder.since(0);
+    expect(first).toMatchObject({ from: 0, samplesPerBucket: 100, frames: 250 });
+    expect(first.minMax.length).toBe(2 * 2); // the half-filled third bucket waits
+    builder.push([x.subarray(250)]);
+    const next = builder.since(2);
+    expect(next.from).toBe(2);
+    expect(next.minMax.length).toBe(2 * 8);
+    const whole = builder.result().levels[0]!.minMax;
+    expect([...first.minMax, ...next.minMax]).toEqual([...whole.subarray(0, 20)]);
+    // Asked beyond what exists (another reader's count), it says where it stands.
+    expect(builder.since(50)).toMatchObject({ from: 10, minMax: new Float32Array(0) });
+  });
+
   it('handles mono and 6 channels, and rejects levels that do not nest', () => {
     const mono = createPeaksBuilder({ sampleRate: 48000, channels: 1, levels: [4] });
     mono.push([Float32Array.from([0.1, -0.2, 0.3, 0, 0.5])]);

@@ -19,6 +19,8 @@ export interface PeaksBuilderOptions {
 export interface PeaksBuilder {
   push(planar: readonly Float32Array[], frames?: number): void;
   result(): PeaksData;
+  /** The finest level's whole buckets from bucket `from` (at most the count built) on, a copy, while streaming. */
+  since(from: number): { from: number; samplesPerBucket: number; frames: number; minMax: Float32Array };
 }
 
 /** Creates a peaks builder; coarser levels are folded from the finest one at the end (min/max is associative). */
@@ -119,6 +121,12 @@ export function createPeaksBuilder(options: PeaksBuilderOptions): PeaksBuilder {
     frames += n;
   }
 
+  function since(from: number): ReturnType<PeaksBuilder['since']> {
+    // Never past what is built: a caller ahead of this builder learns where it really stands.
+    const start = Math.min(Math.max(0, Math.floor(from)), buckets);
+    return { from: start, samplesPerBucket: finest!, frames, minMax: minMax.slice(2 * start, 2 * buckets) };
+  }
+
   function result(): PeaksData {
     let base = minMax.subarray(0, 2 * buckets);
     if (inBucket > 0) {
@@ -148,7 +156,7 @@ export function createPeaksBuilder(options: PeaksBuilderOptions): PeaksBuilder {
     return { sampleRate, channels, durationSeconds: frames / sampleRate, frames, levels: out };
   }
 
-  return { push, result };
+  return { push, result, since };
 }
 
 /** Path of the peaks file stored beside an audio file. */

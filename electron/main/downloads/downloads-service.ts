@@ -12,7 +12,7 @@ import type { Library } from '../library/library';
 import { localError } from '../local-error';
 import type { Profiles } from '../profiles';
 import type { SettingsService } from '../settings';
-import { createFollowThreads } from './follow-threads';
+import { createFollowThreads, type FollowedEnvelope } from './follow-threads';
 import type { DownloadRequest, ResolvedDownload } from './job';
 import { createDownloads, DownloadNotFoundError } from './queue';
 import { createTransferThread } from './transfer-thread';
@@ -30,6 +30,8 @@ export interface DownloadsPort {
 
 export interface DownloadsService {
   port: DownloadsPort;
+  /** The waveform so far of a job streaming in, from its follow thread (see Downloads.envelope). */
+  envelope(id: string, from: number): Promise<FollowedEnvelope | null>;
   /** App quit: stops transfers (they resume at the next start) and the transfer and follow threads. */
   dispose(): Promise<void>;
 }
@@ -140,6 +142,7 @@ export function createDownloadsService(deps: {
       resume: async (id) => downloads.resume(await ownJob(id)),
       cancel: async (id) => downloads.cancel(await ownJob(id)),
     },
+    envelope: (id, from) => downloads.envelope(id, from),
     dispose: async () => {
       await deps.libraryChecked;
       await downloads.close();

@@ -830,6 +830,59 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
     return { follow, http, pumped };
   }
 
+  it('hands the follow thread’s waveform to the live view while a job streams in, ending as the file’s own peaks', async () => {
+    const { follow, http } = appTransport();
+    // A slow, cut-up link (each answer stops after a few hundred KB, the engine resumes with Range), so that each
+    // file takes a few seconds; the MP3 is about a tenth of the WAV.
+    for (const [format, cutAt] of [
+      ['wav', 400_000],
+      ['mp3', 40_000],
+    ] as const) {
+      await faults({ resetAfterBytes: cutAt, latencyMs: 120, pathPrefix: '/media/' });
+      const { downloads, library } = manager({ follow, fetchImpl: withRedirects(http) });
+      expect(await downloads.envelope('no-such-job', 0)).toBeNull();
+      const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format });
+      // Polled as the review screen does: only the buckets made since the last answer come each time.
+      const parts: Float32Array[] = [];
+      const frames: number[] = [];
+      let buckets = 0;
+      let declared: number | null = null;
+      while ((await downloads.list()).find((j) => j.id === job.id)?.state !== 'done') {
+        const envelope = await downloads.envelope(job.id, buckets);
+        if (envelope) {
+          expect(envelope.from).toBe(buckets);
+          parts.push(envelope.minMax);
+          buckets += envelope.minMax.length / 2;
+          frames.push(envelope.frames);
+          declared = envelope.declaredSeconds;
+        }
+        await pause(40);
+      }
+      expect(frames.filter((f, i) => f > (frames[i - 1] ?? 0)).length).toBeGreaterThan(2); // it grew as bytes came
+      if (format === 'wav')
+        expect(declared).toBeGreaterThan(0); // the header says how long it will be
+      else expect(declared).toBeNull();
+      expect(await downloads.envelope(job.id, 0)).toBeNull(); // the stream is over: the file's own peaks now
+
+      const item = (await library.list()).find((i) => i.deliverableId === postId && i.format === format)!;
+      const path = join(libraryDir, ...item.relativePath.split('/'));
+      const finest = decodePeaks(new Uint8Array(await readFile(`${path}.peaks`))).levels[0]!.minMax;
+      const live = new Float32Array(2 * buckets);
+      let at = 0;
+      for (const part of parts) {
+        live.set(part, at);
+        at += part.length;
+      }
+      // What came live is the file's own peaks, bucket for bucket, none twice (the last ones may land after the
+      // last poll: the finished file's peaks take over then).
+      expect(buckets).toBeGreaterThan(finest.length / 4);
+      // (the sidecar stores them as 16-bit integers, rounded outwards: one step of 1/32767 apart at most)
+      const worst = live.reduce((m, v, i) => Math.max(m, Math.abs(v - finest[i]!)), 0);
+      expect(worst).toBeLessThanOrEqual(1 / 32767 + 1e-7);
+    }
+    await clearFaults();
+  }, 90_000);
+
   it('wav, mp3 and pdf land identical, with streamed checksums, figures and peaks equal to a pass over the file', async () => {
     const { follow, http, pumped } = appTransport();
     const { downloads, library } = manager({ follow, fetchImpl: withRedirects(http) });

@@ -1,7 +1,13 @@
 // Worker-thread entry: one download's PartReader at a time (checksum + streaming analysis) off the main thread;
 // the worker is reused for the next download. Bundled as out/main/follow-thread.worker.js.
 import { parentPort, type MessagePort } from 'node:worker_threads';
-import { createPartReader, type FollowResult, type PartReader, type PartReaderOptions } from './part-reader';
+import {
+  createPartReader,
+  type FollowedEnvelope,
+  type FollowResult,
+  type PartReader,
+  type PartReaderOptions,
+} from './part-reader';
 
 /**
  * A fed chunk: `length` bytes of the file from `at`, at the start of a shared read slot (by number; the slot's
@@ -28,6 +34,8 @@ export type FollowRequest =
   /** A line on which the transfer worker feeds this session directly (LineFeed in, 'slots' replies back). */
   | { type: 'line'; session: number; port: MessagePort }
   | { type: 'finish'; session: number; size: number }
+  /** The waveform so far, from bucket `from` on (answered by an 'envelope' reply with the same `ask`). */
+  | { type: 'envelope'; session: number; ask: number; from: number }
   | { type: 'close'; session: number };
 
 /** What the transfer worker sends over a session's line: written slots, and how far the file is written. */
@@ -40,7 +48,8 @@ export interface LineFeed {
 export type FollowReply =
   | { session: number; ok: true; result: FollowResult }
   | { session: number; ok: false; message: string }
-  | { type: 'slots'; slots: number[] };
+  | { type: 'slots'; slots: number[] }
+  | { type: 'envelope'; session: number; ask: number; envelope: FollowedEnvelope | null };
 
 const port = parentPort;
 if (port) {
@@ -119,7 +128,18 @@ if (port) {
         feed(fed);
       });
     } else if (message.type === 'close') endSession();
-    else
+    else if (message.type === 'envelope') {
+      const { ask } = message;
+      void (reader.envelope?.(message.from) ?? Promise.resolve(null)).then(
+        (envelope) =>
+          // The buckets move (no copy): this thread made them for this answer.
+          port.postMessage(
+            { type: 'envelope', session, ask, envelope } satisfies FollowReply,
+            envelope ? [envelope.minMax.buffer as ArrayBuffer] : [],
+          ),
+        () => port.postMessage({ type: 'envelope', session, ask, envelope: null } satisfies FollowReply),
+      );
+    } else
       reader.finish(message.size).then(
         (result) => port.postMessage({ session, ok: true, result } satisfies FollowReply),
         (error: unknown) =>

@@ -3,9 +3,9 @@ import type { MediaFormat } from '../../../shared/ipc';
 import { resolveWorkerEntry, startWorker } from '../workers';
 import { READ_BUFFER_BYTES, type ReadBufferPool } from './transport';
 import type { FedChunk, FollowReply, FollowRequest } from './follow-thread.worker';
-import { createPartReader, type FollowResult, type PartReader } from './part-reader';
+import { createPartReader, type FollowedEnvelope, type FollowResult, type PartReader } from './part-reader';
 
-export type { FollowResult, PartReader } from './part-reader';
+export type { FollowedEnvelope, FollowResult, PartReader } from './part-reader';
 
 /** Starts following one download's part file (see PartReader). */
 export type Follow = ((path: string, format: MediaFormat) => PartReader) & {
@@ -137,7 +137,7 @@ export function createFollowThreads(options: {
     held.set(worker, new Set());
     known.set(worker, new Set());
     worker.on('message', (reply: FollowReply) => {
-      if ('type' in reply) giveSlots(worker, reply.slots);
+      if ('type' in reply && reply.type === 'slots') giveSlots(worker, reply.slots);
     });
     const forget = () => {
       // A dead worker reads nothing more: what it held is free again.
@@ -212,7 +212,19 @@ function workerReader(
   // A worker can die at any time (even before it loads): remembered here, so a later finish() fails at once.
   let death: Error | null = null;
   let settle: { resolve(result: FollowResult): void; reject(error: Error): void } | null = null;
+  // Envelope questions waiting for their answer, by ask number.
+  const asked = new Map<number, (envelope: FollowedEnvelope | null) => void>();
+  let asks = 0;
+  const answerAll = () => {
+    for (const answer of asked.values()) answer(null);
+    asked.clear();
+  };
   const onMessage = (reply: FollowReply) => {
+    if ('type' in reply && reply.type === 'envelope' && reply.session === session) {
+      asked.get(reply.ask)?.(reply.envelope);
+      asked.delete(reply.ask);
+      return;
+    }
     if ('type' in reply || reply.session !== session || !settle) return;
     if (reply.ok) settle.resolve(reply.result);
     else settle.reject(new Error(reply.message));
@@ -220,6 +232,7 @@ function workerReader(
   };
   const died = (error: Error) => {
     death ??= error;
+    answerAll();
     settle?.reject(death);
     settle = null;
   };
@@ -264,6 +277,14 @@ function workerReader(
       worker.postMessage({ type: 'line', session, port: port2 } satisfies FollowRequest, [port2]);
       return port1;
     },
+    envelope(from) {
+      if (closed || death) return Promise.resolve(null);
+      const ask = ++asks;
+      return new Promise<FollowedEnvelope | null>((resolve) => {
+        asked.set(ask, resolve);
+        worker.postMessage({ type: 'envelope', session, ask, from } satisfies FollowRequest);
+      });
+    },
     finish(size) {
       result ??= new Promise<FollowResult>((resolve, reject) => {
         if (closed) reject(new Error('The reader is closed.'));
@@ -278,6 +299,7 @@ function workerReader(
     close() {
       if (closed) return;
       closed = true;
+      answerAll();
       settle?.reject(new Error('The reader was closed.'));
       settle = null;
       worker.off('message', onMessage);

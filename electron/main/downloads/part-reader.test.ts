@@ -247,7 +247,7 @@ describe('follow', () => {
       });
       const back: number[] = [];
       line.on('message', (reply: FollowReply) => {
-        if ('type' in reply) back.push(...reply.slots);
+        if ('type' in reply && reply.type === 'slots') back.push(...reply.slots);
       });
       const closed = new Promise<void>((resolve) => line.once('close', () => resolve()));
       // Slot numbers 5, 6, 7 of the sender's pool; the memory comes along once.

@@ -3,7 +3,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { AudioAnalysis } from '../../../shared/audio';
 import { isAudioFormat, type MediaFormat } from '../../../shared/ipc';
-import { createStreamingAnalysis, type StreamingAnalysis } from '../audio/file-analysis';
+import { createStreamingAnalysis, type LiveEnvelope, type StreamingAnalysis } from '../audio/file-analysis';
 import type { PeaksData } from '../audio/peaks';
 
 /** What following a file to its end yields. */
@@ -36,8 +36,18 @@ export interface PartReader {
   line?(): MessagePort | null;
   /** The file is complete at `size` bytes: resolves once all of it is read. */
   finish(size: number): Promise<FollowResult>;
+  /**
+   * The waveform decoded so far, from bucket `from` on, with how many bytes were read: what the review screen draws
+   * while the file streams in. Null without analysis (checksum only) or before the format is known.
+   */
+  envelope?(from: number): Promise<FollowedEnvelope | null>;
   /** Stops reading and closes the file (the job ended, or the file was cut back and must be read anew). */
   close(): void;
+}
+
+/** A live envelope (see LiveEnvelope) and the bytes of the file read to make it. */
+export interface FollowedEnvelope extends LiveEnvelope {
+  bytes: number;
 }
 
 /** Options of createPartReader. */
@@ -183,6 +193,10 @@ export function createPartReader(options: PartReaderOptions): PartReader {
   }
 
   return {
+    async envelope(from) {
+      const live = analysis?.envelope(from);
+      return live ? { ...live, bytes: position } : null;
+    },
     advance(bytes) {
       if (closed || bytes <= allowed) return;
       allowed = size === null ? bytes : Math.min(bytes, size);

@@ -7,6 +7,7 @@ import type {
   DownloadJob,
   DownloadProgress,
   DownloadState,
+  MediaFormat,
   ProjectDownloadSelection,
 } from '../../../shared/ipc';
 import type { EventBus } from '../events';
@@ -14,7 +15,7 @@ import { syncFile, syncFolder, type Library } from '../library/library';
 import { LinkRefusedError } from '../library/safe-fs';
 import { PathEscapeError, partPathFor } from '../library/sanitize';
 import { DownloadError } from './errors';
-import { followInline, type Follow } from './follow-threads';
+import { followInline, type Follow, type FollowedEnvelope, type PartReader } from './follow-threads';
 import {
   runJob,
   type DownloadRequest,
@@ -83,6 +84,11 @@ export interface Downloads {
   resume(id: string): Promise<DownloadJob>;
   /** Stops the job and deletes its `.part` (for a failed job, the "Remove partial file" action). */
   cancel(id: string): Promise<DownloadJob>;
+  /**
+   * The waveform decoded so far of a job streaming in, from bucket `from` on (its follow thread's own peaks: the
+   * part is not read again); null when no follower with analysis runs for it.
+   */
+  envelope(id: string, from: number): Promise<FollowedEnvelope | null>;
   /** Resolves when no job is running or queued (paused and failed jobs do not count). */
   idle(): Promise<void>;
   /**
@@ -111,6 +117,8 @@ interface Entry extends JobRecord {
   meter: RateMeter;
   /** Why the current run was stopped by us. */
   stopReason: 'pause' | 'cancel' | 'close' | null;
+  /** The reader following the current run's part, while one is open. */
+  reader: PartReader | null;
 }
 
 const FINISHED: ReadonlySet<DownloadState> = new Set(['done', 'canceled']);
@@ -216,6 +224,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         running: null,
         meter: createRateMeter(),
         stopReason: null,
+        reader: null,
       });
     }
     if (legacyProfileId) void persist();
@@ -365,11 +374,28 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     });
   }
 
+  /** The follower, with each reader it opens for a job kept on the job's entry until it is closed. */
+  const followFor = (entry: Entry): Follow =>
+    Object.assign(
+      (path: string, format: MediaFormat): PartReader => {
+        const reader = follow(path, format);
+        entry.reader = reader;
+        return {
+          ...reader,
+          close() {
+            if (entry.reader === reader) entry.reader = null;
+            reader.close();
+          },
+        };
+      },
+      follow.readBuffers ? { readBuffers: follow.readBuffers } : {},
+    );
+
   const jobContext = (entry: Entry) => ({
     library: deps.library,
     resolve: deps.resolve,
     http,
-    follow,
+    follow: followFor(entry),
     ...(deps.analyze ? { analyze: deps.analyze } : {}),
     retry,
     now,
@@ -448,6 +474,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         running: null,
         meter: createRateMeter(),
         stopReason: null,
+        reader: null,
       };
       entries.set(job.id, entry);
       changed(entry);
@@ -509,6 +536,11 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       entry.job.bytes = 0;
       changed(entry);
       return { ...entry.job };
+    },
+
+    async envelope(id, from) {
+      const reader = entries.get(id)?.reader;
+      return (await reader?.envelope?.(from)) ?? null;
     },
 
     async idle() {

@@ -117,7 +117,7 @@ if (port) {
     }
     const { body } = response;
     line?.on('message', (reply: FollowReply) => {
-      if (!('type' in reply)) return;
+      if (!('type' in reply) || reply.type !== 'slots') return;
       for (const slot of reply.slots) {
         if (heldBy.delete(slot)) release(slot);
       }
