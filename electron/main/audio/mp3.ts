@@ -1,5 +1,5 @@
 import { AudioDecodeError } from './errors';
-import { createMpg123, type Mpg123 } from './mpg123/mpg123';
+import { createMpg123, type Mpg123, type OpenOptions } from './mpg123/mpg123';
 
 /** Stream facts of an MP3, known after the first decoded frame. */
 export interface Mp3Format {
@@ -76,9 +76,9 @@ const notMp3 = (empty: boolean) =>
   );
 
 /** Creates a streaming MP3 decoder; gapless (LAME/Xing encoder delay and padding removed). */
-export function createMp3Decoder(sink: Mp3DecoderSink): Mp3Decoder {
+export function createMp3Decoder(sink: Mp3DecoderSink, options?: OpenOptions): Mp3Decoder {
   const decoder = createMpg123();
-  decoder.openFeed();
+  decoder.openFeed(options);
   const delivery = createDelivery(decoder, sink);
   let inputBytes = 0;
 
@@ -126,10 +126,11 @@ export function decodeMp3Span(
   file: Uint8Array,
   which: Mp3Span | ((length: number) => Mp3Span),
   sink: Mp3DecoderSink,
+  options?: OpenOptions,
 ): Mp3SpanResult {
   if (file.length === 0) throw notMp3(true);
   const decoder = createMpg123();
-  decoder.openMemory(file);
+  decoder.openMemory(file, options);
   const length = decoder.length();
   if (length === 0) throw notMp3(false);
   const span = typeof which === 'function' ? which(length) : which;

@@ -12,14 +12,19 @@ const DONE = -12;
 /** What one td_read() call yielded. */
 export type ReadStatus = 'ok' | 'new-format' | 'need-more' | 'done';
 
+/** How a decoder opens: `mix` decodes the channel mix (L+R)/2 as one channel (what waveform peaks need; glue.c). */
+export interface OpenOptions {
+  mix?: boolean;
+}
+
 /** One libmpg123 decoder in its own WebAssembly instance (see glue.c). */
 export interface Mpg123 {
-  /** Starts decoding bytes that arrive in order (feed()). */
-  openFeed(): void;
+  /** Starts decoding bytes that arrive in order (feed()); `mix`: one channel, (L+R)/2, at about half the cost. */
+  openFeed(options?: OpenOptions): void;
   /** Queues bytes in feed mode; call read() until it says 'need-more'. */
   feed(bytes: Uint8Array): void;
   /** Starts decoding a whole file image, which makes length() and seek() exact. */
-  openMemory(file: Uint8Array): void;
+  openMemory(file: Uint8Array, options?: OpenOptions): void;
   /** Samples per channel after the gapless trim (memory mode; scans the frame headers once). */
   length(): number;
   /** Continues decoding at sample `offset` per channel; returns the offset decoding resumes at. */
@@ -39,6 +44,7 @@ interface Exports {
   _initialize(): void;
   td_alloc(bytes: number): number;
   td_free(pointer: number): void;
+  td_mix(on: number): void;
   td_open_feed(): number;
   td_feed(pointer: number, bytes: number): number;
   td_open_memory(pointer: number, bytes: number): number;
@@ -96,7 +102,8 @@ export function createMpg123(): Mpg123 {
   };
 
   return {
-    openFeed() {
+    openFeed(options) {
+      e.td_mix(options?.mix ? 1 : 0);
       check(e.td_open_feed(), 'open');
     },
     feed(bytes) {
@@ -106,7 +113,8 @@ export function createMpg123(): Mpg123 {
         check(e.td_feed(input, part.length), 'feed');
       }
     },
-    openMemory(file) {
+    openMemory(file, options) {
+      e.td_mix(options?.mix ? 1 : 0);
       if (image) e.td_free(image);
       image = e.td_alloc(Math.max(1, file.length));
       if (!image) throw new AudioDecodeError('unsupported', 'MP3 decoder: the file does not fit in memory.');
