@@ -1,7 +1,7 @@
 import { createLoudnessMeter } from '../../../shared/audio/loudness';
 import { DELIVERY_TARGETS, qaTargetForPurpose, type DeliveryTargetId } from '../../../shared/audio/qa';
 import { createRng } from './prng';
-import type { AudioSource } from './synth';
+import { softKnee, type AudioSource } from './synth';
 
 // The limiter's ceiling sits 3 dB under full scale so that inter-sample peaks and the MP3 encoder's overshoot
 // still leave the file under the -1 dBTP every delivery target asks for.
@@ -9,13 +9,7 @@ const KNEE = 0.56;
 const CEILING = 0.708;
 const BLOCK = 16_384;
 
-/** Soft-knee peak limiter: transparent under the knee, never above the ceiling. */
-function limit(x: number): number {
-  const a = x < 0 ? -x : x;
-  if (a <= KNEE) return x;
-  const y = KNEE + (CEILING - KNEE) * Math.tanh((a - KNEE) / (CEILING - KNEE));
-  return x < 0 ? -y : y;
-}
+const limit = (x: number): number => softKnee(x, KNEE, CEILING);
 
 /** Applies gain and limiter to samples [0, n) in place. */
 function master(samples: Float32Array, n: number, gain: number): void {

@@ -32,15 +32,16 @@ export function framesFor(seconds: number, sampleRate = SAMPLE_RATE): number {
   return Math.max(1, Math.round(seconds * sampleRate));
 }
 
-// Peaks are held below -1 dBFS (0.891) by a soft knee instead of a hard clip.
-const KNEE = 0.75;
-const CEILING = 0.885;
-function softLimit(x: number): number {
+/** Soft-knee peak limiter: transparent up to `knee`, then bending (tanh) towards `ceiling`, never above it. */
+export function softKnee(x: number, knee: number, ceiling: number): number {
   const a = x < 0 ? -x : x;
-  if (a <= KNEE) return x;
-  const y = KNEE + (CEILING - KNEE) * Math.tanh((a - KNEE) / (CEILING - KNEE));
+  if (a <= knee) return x;
+  const y = knee + (ceiling - knee) * Math.tanh((a - knee) / (ceiling - knee));
   return x < 0 ? -y : y;
 }
+
+// Peaks are held below -1 dBFS (0.891) by a soft knee instead of a hard clip.
+const softLimit = (x: number): number => softKnee(x, 0.75, 0.885);
 
 /** Two-pole resonator (Klatt 1980 form, unity gain at DC): one formant of the vocal tract. */
 class Resonator {
@@ -408,32 +409,6 @@ class VoiceEngine {
     let lastNoise = this.lastNoise;
     let energy = 0;
     let counted = 0;
-    // Resonator states in locals: this loop runs for every sample of every voice.
-    const a1 = r1.a,
-      b1 = r1.b,
-      c1 = r1.c;
-    let y11 = r1.y1,
-      y12 = r1.y2;
-    const a2 = r2.a,
-      b2 = r2.b,
-      c2 = r2.c;
-    let y21 = r2.y1,
-      y22 = r2.y2;
-    const a3 = r3.a,
-      b3 = r3.b,
-      c3 = r3.c;
-    let y31 = r3.y1,
-      y32 = r3.y2;
-    const a4 = r4.a,
-      b4 = r4.b,
-      c4 = r4.c;
-    let y41 = r4.y1,
-      y42 = r4.y2;
-    const af = fr.a,
-      bf = fr.b,
-      cf = fr.c;
-    let yf1 = fr.y1,
-      yf2 = fr.y2;
     // Plain locals for the per-sample branch: the onset objects have several shapes.
     const kind =
       onset.type === 'fricative' ? 1 : onset.type === 'stop' ? 2 : onset.type === 'sonorant' ? 3 : 0;
@@ -479,39 +454,16 @@ class VoiceEngine {
       const nz = noise[k]!;
       const pulse = GLOTTAL[(phase * GLOTTAL_SIZE) | 0]!;
       const source = (pulse * shimmer + (phase < 0.5 ? nz * 0.06 : 0)) * voice + nz * aspiration;
-      const o1 = a1 * source + b1 * y11 + c1 * y12;
-      y12 = y11;
-      y11 = o1;
-      const o2 = a2 * o1 + b2 * y21 + c2 * y22;
-      y22 = y21;
-      y21 = o2;
-      const o3 = a3 * o2 + b3 * y31 + c3 * y32;
-      y32 = y31;
-      y31 = o3;
-      const o4 = a4 * o3 + b4 * y41 + c4 * y42;
-      y42 = y41;
-      y41 = o4;
-      const of = af * (nz - lastNoise) + bf * yf1 + cf * yf2;
-      yf2 = yf1;
-      yf1 = of;
+      const tract = r4.tick(r3.tick(r2.tick(r1.tick(source))));
+      const fricative = fr.tick(nz - lastNoise);
       lastNoise = nz;
-      const voiced = o4 * gain;
+      const voiced = tract * gain;
       if (inVowel) {
         energy += voiced * voiced;
         counted++;
       }
-      out[at + k] = softLimit(voiced + of * fricEnv * 0.25);
+      out[at + k] = softLimit(voiced + fricative * fricEnv * 0.25);
     }
-    r1.y1 = y11;
-    r1.y2 = y12;
-    r2.y1 = y21;
-    r2.y2 = y22;
-    r3.y1 = y31;
-    r3.y2 = y32;
-    r4.y1 = y41;
-    r4.y2 = y42;
-    fr.y1 = yf1;
-    fr.y2 = yf2;
     this.phase = phase;
     this.periodF0Jitter = jitter;
     this.periodGain = shimmer;
@@ -533,12 +485,17 @@ function calibrate(seed: string, genderAndAge: string | undefined, sampleRate: n
   return rms > 0 ? VOWEL_RMS_TARGET / rms : 1;
 }
 
-/** Fans a mono renderer out to the requested channel count. */
-function monoSource(
+/**
+ * A source rendered block by block: `render` writes frames [done, done + n) into `first`, and for a stereo renderer
+ * into `second` too (null on a mono output, where it writes the mean of the pair: `putFrame`). Output channels past
+ * the rendered ones repeat the first.
+ */
+function blockSource(
   channels: number,
   sampleRate: number,
   frames: number,
-  render: (out: Float32Array, n: number) => void,
+  rendered: 1 | 2,
+  render: (first: Float32Array, second: Float32Array | null, n: number, done: number) => void,
 ): AudioSource {
   let done = 0;
   return {
@@ -550,12 +507,20 @@ function monoSource(
       if (!first) return 0;
       const n = Math.min(first.length, frames - done);
       if (n <= 0) return 0;
-      render(first, n);
-      for (let c = 1; c < channels; c++) out[c]!.set(first.subarray(0, n));
+      render(first, rendered === 2 && channels >= 2 ? out[1]! : null, n, done);
+      for (let c = rendered; c < channels; c++) out[c]!.set(first.subarray(0, n));
       done += n;
       return n;
     },
   };
+}
+
+/** Writes stereo frame k: both channels, or their mean when the output is mono (`second` null). */
+function putFrame(first: Float32Array, second: Float32Array | null, k: number, l: number, r: number): void {
+  if (second) {
+    first[k] = l;
+    second[k] = r;
+  } else first[k] = (l + r) * 0.5;
 }
 
 /** Speech-like voice of exactly `seconds`, speech between the head and tail silences. */
@@ -574,7 +539,7 @@ export function createVoiceSource(opts: VoiceOptions): AudioSource {
     end,
     calibrate(opts.seed, opts.genderAndAge, sr),
   );
-  return monoSource(channels, sr, frames, (out, n) => engine.render(out, 0, n));
+  return blockSource(channels, sr, frames, 1, (first, _second, n) => engine.render(first, 0, n));
 }
 
 /** Options of the music bed. */
@@ -704,22 +669,6 @@ class MusicEngine {
       incs[v * 2 + 1] = (hz * 0.9965 * WAVE_SIZE) / sr;
     }
     const ph = this.padPhases;
-    let p0 = ph[0]!,
-      p1 = ph[1]!,
-      p2 = ph[2]!,
-      p3 = ph[3]!,
-      p4 = ph[4]!,
-      p5 = ph[5]!,
-      p6 = ph[6]!,
-      p7 = ph[7]!;
-    const i0 = incs[0]!,
-      i1 = incs[1]!,
-      i2 = incs[2]!,
-      i3 = incs[3]!,
-      i4 = incs[4]!,
-      i5 = incs[5]!,
-      i6 = incs[6]!,
-      i7 = incs[7]!;
     const noise = this.noise;
     this.noiseRng.fillNoise(noise, n);
     const padRamp = 0.25 * sr;
@@ -758,24 +707,16 @@ class MusicEngine {
       const rise = inChord / padRamp;
       const fall = (chordLen - inChord) / padRamp;
       const padEnv = (rise < fall ? (rise < 1 ? rise : 1) : fall < 1 ? fall : 1) * 0.6 + 0.4;
-      p0 += i0;
-      p1 += i1;
-      p2 += i2;
-      p3 += i3;
-      p4 += i4;
-      p5 += i5;
-      p6 += i6;
-      p7 += i7;
-      if (p0 >= WAVE_SIZE) p0 -= WAVE_SIZE;
-      if (p1 >= WAVE_SIZE) p1 -= WAVE_SIZE;
-      if (p2 >= WAVE_SIZE) p2 -= WAVE_SIZE;
-      if (p3 >= WAVE_SIZE) p3 -= WAVE_SIZE;
-      if (p4 >= WAVE_SIZE) p4 -= WAVE_SIZE;
-      if (p5 >= WAVE_SIZE) p5 -= WAVE_SIZE;
-      if (p6 >= WAVE_SIZE) p6 -= WAVE_SIZE;
-      if (p7 >= WAVE_SIZE) p7 -= WAVE_SIZE;
-      const sa = PAD_WAVE[p0 & mask]! + PAD_WAVE[p2 & mask]! + PAD_WAVE[p4 & mask]! + PAD_WAVE[p6 & mask]!;
-      const sb = PAD_WAVE[p1 & mask]! + PAD_WAVE[p3 & mask]! + PAD_WAVE[p5 & mask]! + PAD_WAVE[p7 & mask]!;
+      let sa = 0;
+      let sb = 0;
+      for (let o = 0; o < 8; o++) {
+        let p = ph[o]! + incs[o]!;
+        if (p >= WAVE_SIZE) p -= WAVE_SIZE;
+        ph[o] = p;
+        // Of each note's two detuned oscillators the first leans left, the second right.
+        if (o % 2 === 0) sa += PAD_WAVE[p & mask]!;
+        else sb += PAD_WAVE[p & mask]!;
+      }
       // Gentle low-pass keeps the pads soft.
       lowL += ((sa * 0.7 + sb * 0.3) * padEnv - lowL) * 0.12;
       lowR += ((sa * 0.3 + sb * 0.7) * padEnv - lowR) * 0.12;
@@ -807,14 +748,6 @@ class MusicEngine {
       left[at + k] = lowL * 0.16 + centre + hat * 0.6;
       right[at + k] = lowR * 0.16 + centre + hat;
     }
-    ph[0] = p0;
-    ph[1] = p1;
-    ph[2] = p2;
-    ph[3] = p3;
-    ph[4] = p4;
-    ph[5] = p5;
-    ph[6] = p6;
-    ph[7] = p7;
     this.lowL = lowL;
     this.lowR = lowR;
     this.bassPhase = bassPhase;
@@ -846,36 +779,17 @@ export function createMusicSource(opts: MusicOptions): AudioSource {
   }
   const fadeIn = Math.max(1, Math.min(sr, Math.floor(frames / 4)));
   const fadeOut = Math.max(1, Math.min(2 * sr, Math.floor(frames / 4)));
-  let done = 0;
-  return {
-    sampleRate: sr,
-    channels,
-    frames,
-    read(out) {
-      const first = out[0];
-      if (!first) return 0;
-      const n = Math.min(first.length, frames - done);
-      if (n <= 0) return 0;
-      const second = channels >= 2 ? out[1]! : null;
-      let at = done % loop;
-      for (let k = 0; k < n; k++) {
-        const p = done + k;
-        const fi = (p + 1) / fadeIn;
-        const fo = (frames - p) / fadeOut;
-        const g = (fi < 1 ? fi : fo < 1 ? fo : 1) * MUSIC_GAIN;
-        const l = softLimit(left[at]! * g);
-        const r = softLimit(right[at]! * g);
-        if (second) {
-          first[k] = l;
-          second[k] = r;
-        } else first[k] = (l + r) * 0.5;
-        if (++at === loop) at = 0;
-      }
-      for (let c = 2; c < channels; c++) out[c]!.set(first.subarray(0, n));
-      done += n;
-      return n;
-    },
-  };
+  return blockSource(channels, sr, frames, 2, (first, second, n, done) => {
+    let at = done % loop;
+    for (let k = 0; k < n; k++) {
+      const p = done + k;
+      const fi = (p + 1) / fadeIn;
+      const fo = (frames - p) / fadeOut;
+      const g = (fi < 1 ? fi : fo < 1 ? fo : 1) * MUSIC_GAIN;
+      putFrame(first, second, k, softLimit(left[at]! * g), softLimit(right[at]! * g));
+      if (++at === loop) at = 0;
+    }
+  });
 }
 
 /** Options of the post-production mix. */
@@ -910,7 +824,6 @@ export function createPostMixSource(opts: PostMixOptions): AudioSource {
     channels: 2,
     style: opts.style,
   });
-  let done = 0;
   let v = new Float32Array(0);
   let ml = new Float32Array(0);
   let mr = new Float32Array(0);
@@ -919,42 +832,24 @@ export function createPostMixSource(opts: PostMixOptions): AudioSource {
   const attack = 1 - Math.exp(-1 / (0.01 * sr));
   const releaseEnv = 1 - Math.exp(-1 / (0.25 * sr));
   const duckSpeed = 1 - Math.exp(-1 / (0.12 * sr));
-  return {
-    sampleRate: sr,
-    channels,
-    frames,
-    read(out) {
-      const first = out[0];
-      if (!first) return 0;
-      const n = Math.min(first.length, frames - done);
-      if (n <= 0) return 0;
-      if (v.length < n) {
-        v = new Float32Array(n);
-        ml = new Float32Array(n);
-        mr = new Float32Array(n);
-      }
-      voice.read([v.subarray(0, n)]);
-      music.read([ml.subarray(0, n), mr.subarray(0, n)]);
-      const second = channels >= 2 ? out[1]! : null;
-      for (let k = 0; k < n; k++) {
-        const x = v[k]!;
-        const a = x < 0 ? -x : x;
-        env += (a - env) * (a > env ? attack : releaseEnv);
-        // Music sits at -6 dB alone and about -18 dB under speech.
-        const target = env > 0.02 ? 0.125 : 0.5;
-        duck += (target - duck) * duckSpeed;
-        const l = softLimit(x * 0.9 + ml[k]! * duck);
-        const r = softLimit(x * 0.9 + mr[k]! * duck);
-        if (second) {
-          first[k] = l;
-          second[k] = r;
-        } else first[k] = (l + r) * 0.5;
-      }
-      for (let c = 2; c < channels; c++) out[c]!.set(first.subarray(0, n));
-      done += n;
-      return n;
-    },
-  };
+  return blockSource(channels, sr, frames, 2, (first, second, n) => {
+    if (v.length < n) {
+      v = new Float32Array(n);
+      ml = new Float32Array(n);
+      mr = new Float32Array(n);
+    }
+    voice.read([v.subarray(0, n)]);
+    music.read([ml.subarray(0, n), mr.subarray(0, n)]);
+    for (let k = 0; k < n; k++) {
+      const x = v[k]!;
+      const a = x < 0 ? -x : x;
+      env += (a - env) * (a > env ? attack : releaseEnv);
+      // Music sits at -6 dB alone and about -18 dB under speech.
+      const target = env > 0.02 ? 0.125 : 0.5;
+      duck += (target - duck) * duckSpeed;
+      putFrame(first, second, k, softLimit(x * 0.9 + ml[k]! * duck), softLimit(x * 0.9 + mr[k]! * duck));
+    }
+  });
 }
 
 /** Reads a whole source into memory (tests and short files only). */
