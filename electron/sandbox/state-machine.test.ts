@@ -37,6 +37,8 @@ async function newProject(body: Record<string, unknown> = voiceOverBody()) {
   return created.body.id as string;
 }
 
+const contestBody = voiceOverBody({ fulfillmentType: 'contest' });
+
 async function delivered(body: Record<string, unknown> = voiceOverBody()) {
   const id = await newProject(body);
   const d = await req('POST', '/_sandbox/deliver', { projectId: id });
@@ -46,21 +48,27 @@ async function delivered(body: Record<string, unknown> = voiceOverBody()) {
 }
 
 const setStatus = (id: string, body: Record<string, unknown>) => req('PUT', `/deliverables/${id}`, body);
+const selectWinner = (id: string) => setStatus(id, { status: 'winner' });
+const revise = (id: string, body: Record<string, unknown>) => req('POST', `/revisions/${id}`, body);
+const approveAll = (projectId: string, status = 'approved') =>
+  req('PUT', `/deliverables/project/${projectId}`, { status });
 
 /** A deliverable brought into a given state. */
 async function deliverableIn(state: 'reviewable' | 'approved' | 'rejected' | 'revisionRequested' | 'winner') {
-  const contest = state === 'winner';
-  const { projectId, deliverables } = await delivered(
-    voiceOverBody(contest ? { fulfillmentType: 'contest' } : {}),
-  );
+  const { projectId, deliverables } = await delivered(state === 'winner' ? contestBody : voiceOverBody());
   const id = deliverables[0]!.id;
-  if (state === 'approved') expect((await setStatus(id, { status: 'approved' })).status).toBe(200);
-  if (state === 'rejected') expect((await setStatus(id, { status: 'rejected' })).status).toBe(200);
-  if (state === 'winner') expect((await setStatus(id, { status: 'winner' })).status).toBe(200);
+  if (state === 'approved' || state === 'rejected' || state === 'winner')
+    expect((await setStatus(id, { status: state })).status).toBe(200);
   if (state === 'revisionRequested') {
-    expect((await req('POST', `/revisions/${id}`, { instructions: 'Slower, please.' })).status).toBe(200);
+    expect((await revise(id, { instructions: 'Slower, please.' })).status).toBe(200);
   }
   return { projectId, id, deliverables };
+}
+
+/** A 200 whose body has at least `fields`. */
+function expectOk(r: { status: number; body: Loose }, fields: Record<string, unknown>) {
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expect(r.body).toMatchObject(fields);
 }
 
 function expectError(r: { status: number; body: Loose }, type: string, http: number, body = http) {
@@ -86,18 +94,9 @@ describe('transitions table', () => {
 
   it('cancel: project not canceled -> canceled, with reason and reasonCode and no services', async () => {
     const id = await newProject();
-    const r = await req('PUT', `/projects/${id}`, {
-      status: 'canceled',
-      reason: 'Changed plans',
-      reasonCode: 'no_longer_needed.duplicated',
-    });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      id,
-      status: 'canceled',
-      reason: 'Changed plans',
-      reasonCode: 'no_longer_needed.duplicated',
-    });
+    const cancel = { status: 'canceled', reason: 'Changed plans', reasonCode: 'no_longer_needed.duplicated' };
+    const r = await req('PUT', `/projects/${id}`, cancel);
+    expectOk(r, { id, ...cancel });
     expect(r.body.services).toBeUndefined();
     expect((await req('GET', `/projects/${id}`)).body.status).toBe('canceled');
   });
@@ -133,7 +132,7 @@ describe('transitions table', () => {
 
   it('approve all: pending deliverables -> each approved; project completed', async () => {
     const { projectId, deliverables } = await delivered();
-    const r = await req('PUT', `/deliverables/project/${projectId}`, { status: 'approved' });
+    const r = await approveAll(projectId);
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(deliverables.length);
     for (const d of r.body) expect(d.status).toBe('approved');
@@ -142,8 +141,8 @@ describe('transitions table', () => {
 
   it('approve all: accepts status "approve" (the spec text) and approves only reviewable ones', async () => {
     const { projectId, deliverables } = await delivered();
-    await req('POST', `/revisions/${deliverables[1]!.id}`, { instructions: 'Again' });
-    const r = await req('PUT', `/deliverables/project/${projectId}`, { status: 'approve' });
+    await revise(deliverables[1]!.id, { instructions: 'Again' });
+    const r = await approveAll(projectId, 'approve');
     expect(r.status).toBe(200);
     expect(r.body.map((d: { id: string }) => d.id)).toEqual([deliverables[0]!.id]);
     expect((await req('GET', `/projects/${projectId}`)).body.status).toBe('paid');
@@ -151,50 +150,31 @@ describe('transitions table', () => {
 
   it('approve all: project without pending deliverables -> PROJECT_NOT_PENDING_APPROVAL 400/404', async () => {
     const id = await newProject();
-    expectError(
-      await req('PUT', `/deliverables/project/${id}`, { status: 'approved' }),
-      'PROJECT_NOT_PENDING_APPROVAL',
-      400,
-      404,
-    );
+    expectError(await approveAll(id), 'PROJECT_NOT_PENDING_APPROVAL', 400, 404);
     const { projectId, deliverables } = await delivered();
-    for (const d of deliverables) await req('POST', `/revisions/${d.id}`, { instructions: 'x' });
-    expectError(
-      await req('PUT', `/deliverables/project/${projectId}`, { status: 'approved' }),
-      'PROJECT_NOT_PENDING_APPROVAL',
-      400,
-      404,
-    );
+    for (const d of deliverables) await revise(d.id, { instructions: 'x' });
+    expectError(await approveAll(projectId), 'PROJECT_NOT_PENDING_APPROVAL', 400, 404);
   });
 
   it('approve all: project already approved -> PROJECT_ALREADY_APPROVED 400/404', async () => {
     const { projectId } = await delivered();
-    await req('PUT', `/deliverables/project/${projectId}`, { status: 'approved' });
-    expectError(
-      await req('PUT', `/deliverables/project/${projectId}`, { status: 'approved' }),
-      'PROJECT_ALREADY_APPROVED',
-      400,
-      404,
-    );
+    await approveAll(projectId);
+    expectError(await approveAll(projectId), 'PROJECT_ALREADY_APPROVED', 400, 404);
   });
 
   it.each(['reviewable', 'approved', 'revisionRequested'] as const)(
     'reject: deliverable not rejected (%s) -> rejected with reason, reasonCode, newGenderAndAge',
     async (from) => {
       const { id } = await deliverableIn(from);
-      const r = await setStatus(id, {
-        status: 'rejected',
+      const rejection = {
         reason: 'Wrong voice',
         reasonCode: 'genderAndAgeChange',
         newGenderAndAge: 'seniorMale',
-      });
-      expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({
+      };
+      expectOk(await setStatus(id, { status: 'rejected', ...rejection }), {
         id,
         status: 'rejected',
-        reason: 'Wrong voice',
-        reasonCode: 'genderAndAgeChange',
-        newGenderAndAge: 'seniorMale',
+        ...rejection,
       });
     },
   );
@@ -208,16 +188,11 @@ describe('transitions table', () => {
     'revision: %s, checkTalent false -> revisionRequested',
     async (from) => {
       const { id } = await deliverableIn(from);
-      const r = await req('POST', `/revisions/${id}`, {
-        instructions: 'Warmer',
-        revisionCode: 'quality_issues',
-      });
-      expect(r.status).toBe(200);
-      expect(r.body).toMatchObject({
+      const revision = { instructions: 'Warmer', revisionCode: 'quality_issues' };
+      expectOk(await revise(id, revision), {
         id,
         status: 'revisionRequested',
-        instructions: 'Warmer',
-        revisionCode: 'quality_issues',
+        ...revision,
         checkTalent: false,
       });
     },
@@ -227,81 +202,56 @@ describe('transitions table', () => {
     const { id } = await deliverableIn('reviewable');
     const away = await req('POST', `/_sandbox/deliverables/${id}/talent-away`, { until: '2099-12-05' });
     expect(away.status).toBe(200);
-    const r = await req('POST', `/revisions/${id}`, { instructions: 'x', checkTalent: true });
+    const r = await revise(id, { instructions: 'x', checkTalent: true });
     expectError(r, 'TALENT_ON_VACATION', 400);
     expect(r.body.message).toContain('2099-12-05');
     expect((await req('GET', `/deliverables/${id}`)).body.status).toBe('reviewable');
     // checkTalent false: posted anyway (support would contact the client).
-    expect((await req('POST', `/revisions/${id}`, { instructions: 'x', checkTalent: false })).status).toBe(
-      200,
-    );
+    expect((await revise(id, { instructions: 'x', checkTalent: false })).status).toBe(200);
   });
 
   it('revision: checkTalent true and talent back (date past) -> revisionRequested', async () => {
     const { id } = await deliverableIn('reviewable');
     await req('POST', `/_sandbox/deliverables/${id}/talent-away`, { until: '2000-01-01' });
-    expect(
-      (await req('POST', `/revisions/${id}`, { instructions: 'x', checkTalent: true })).body.status,
-    ).toBe('revisionRequested');
-  });
-
-  it('revision: deliverable rejected -> DELIVERABLE_REJECTED 400/404', async () => {
-    const { id } = await deliverableIn('rejected');
-    expectError(
-      await req('POST', `/revisions/${id}`, { instructions: 'x' }),
-      'DELIVERABLE_REJECTED',
-      400,
-      404,
+    expect((await revise(id, { instructions: 'x', checkTalent: true })).body.status).toBe(
+      'revisionRequested',
     );
   });
 
-  it('revision: deliverable revisionRequested -> DELIVERABLE_PENDING_REVISION 400/404', async () => {
-    const { id } = await deliverableIn('revisionRequested');
-    expectError(
-      await req('POST', `/revisions/${id}`, { instructions: 'x' }),
-      'DELIVERABLE_PENDING_REVISION',
-      400,
-      404,
-    );
+  it.each([
+    ['rejected', 'DELIVERABLE_REJECTED'],
+    ['revisionRequested', 'DELIVERABLE_PENDING_REVISION'],
+  ] as const)('revision: deliverable %s -> %s 400/404', async (from, type) => {
+    const { id } = await deliverableIn(from);
+    expectError(await revise(id, { instructions: 'x' }), type, 400, 404);
   });
 
   it('winner: pending review in a contest without winner -> winner; the other entries lose', async () => {
-    const { projectId, deliverables } = await delivered(voiceOverBody({ fulfillmentType: 'contest' }));
+    const { projectId, deliverables } = await delivered(contestBody);
     expect(deliverables.length).toBeGreaterThanOrEqual(2);
     for (const [i, d] of deliverables.entries())
       expect(d.name).toMatch(new RegExp(`^Entry ${i + 1} \\(.+\\)$`));
-    const r = await setStatus(deliverables[0]!.id, { status: 'winner' });
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: deliverables[0]!.id, status: 'winner' });
+    expectOk(await selectWinner(deliverables[0]!.id), { id: deliverables[0]!.id, status: 'winner' });
     const after = (await req('GET', `/deliverables/project/${projectId}`)).body as Array<{ status: string }>;
     expect(after.map((d) => d.status)).toEqual(['winner', ...deliverables.slice(1).map(() => 'rejected')]);
     expect((await req('GET', `/projects/${projectId}`)).body.status).toBe('completed');
   });
 
   it('winner: project with a winner -> WINNER_ALREADY_SELECTED 404/400', async () => {
-    const { deliverables } = await delivered(voiceOverBody({ fulfillmentType: 'contest' }));
-    await setStatus(deliverables[0]!.id, { status: 'winner' });
-    expectError(
-      await setStatus(deliverables[1]!.id, { status: 'winner' }),
-      'WINNER_ALREADY_SELECTED',
-      404,
-      400,
-    );
+    const { deliverables } = await delivered(contestBody);
+    await selectWinner(deliverables[0]!.id);
+    expectError(await selectWinner(deliverables[1]!.id), 'WINNER_ALREADY_SELECTED', 404, 400);
   });
 
   it('winner: deliverable not pending review -> DELIVERABLE_NOT_PENDING_REVIEW 404', async () => {
-    const { deliverables } = await delivered(voiceOverBody({ fulfillmentType: 'contest' }));
+    const { deliverables } = await delivered(contestBody);
     await setStatus(deliverables[0]!.id, { status: 'approved' });
-    expectError(
-      await setStatus(deliverables[0]!.id, { status: 'winner' }),
-      'DELIVERABLE_NOT_PENDING_REVIEW',
-      404,
-    );
+    expectError(await selectWinner(deliverables[0]!.id), 'DELIVERABLE_NOT_PENDING_REVIEW', 404);
   });
 
   it('winner: not a contest project -> PROJECT_NOT_CONTEST 422 (sandbox choice)', async () => {
     const { id } = await deliverableIn('reviewable');
-    expectError(await setStatus(id, { status: 'winner' }), 'PROJECT_NOT_CONTEST', 422);
+    expectError(await selectWinner(id), 'PROJECT_NOT_CONTEST', 422);
   });
 });
 
@@ -332,7 +282,7 @@ describe('simulated creatives (sandbox choices)', () => {
 
   it('revision -> a new version with its instructions, then reviewable again', async () => {
     const { id } = await deliverableIn('reviewable');
-    await req('POST', `/revisions/${id}`, { instructions: 'More energy' });
+    await revise(id, { instructions: 'More energy' });
     expect((await req('POST', '/_sandbox/deliver', {})).body.delivered).toBeGreaterThanOrEqual(1);
     const v = await req('GET', `/revisions/${id}/versions`);
     expect(v.status).toBe(200);
@@ -346,7 +296,7 @@ describe('simulated creatives (sandbox choices)', () => {
   it('versions say when a revision was asked for and when the status last changed (sandbox record)', async () => {
     const { id } = await deliverableIn('reviewable');
     const before = Date.now() - 2000;
-    await req('POST', `/revisions/${id}`, { instructions: 'Slower at [0:02.1]' });
+    await revise(id, { instructions: 'Slower at [0:02.1]' });
     const asked = await req('GET', `/revisions/${id}/versions`);
     expect(asked.body.status).toBe('revisionRequested');
     const askedAt = Date.parse(`${asked.body.statusChanged as string}Z`);
@@ -360,7 +310,7 @@ describe('simulated creatives (sandbox choices)', () => {
     expect(Date.parse(`${v.body.statusChanged as string}Z`)).toBeGreaterThanOrEqual(askedAt);
     // The create answer stays as the spec shows it: no sandbox-only date in it.
     const { id: other } = await deliverableIn('reviewable');
-    const created = await req('POST', `/revisions/${other}`, { instructions: 'Again' });
+    const created = await revise(other, { instructions: 'Again' });
     expect(created.body).not.toHaveProperty('requested');
   });
 
@@ -388,12 +338,7 @@ describe('simulated creatives (sandbox choices)', () => {
     const list = (await req('GET', `/deliverables/project/${projectId}`)).body;
     expect(list.map((d: { status: string }) => d.status)).toEqual(['approved', 'rejected']);
     expect((await req('POST', '/_sandbox/deliver', { projectId })).body.delivered).toBe(0);
-    expectError(
-      await req('POST', `/revisions/${deliverables[0]!.id}`, { instructions: 'x' }),
-      'DELIVERABLE_REJECTED',
-      400,
-      404,
-    );
+    expectError(await revise(deliverables[0]!.id, { instructions: 'x' }), 'DELIVERABLE_REJECTED', 400, 404);
   });
 
   it('50 concurrent approvals of one deliverable -> exactly one 200', async () => {
@@ -408,11 +353,7 @@ describe('simulated creatives (sandbox choices)', () => {
 
   it('50 concurrent approve-alls of one project -> exactly one 200', async () => {
     const { projectId } = await delivered();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        req('PUT', `/deliverables/project/${projectId}`, { status: 'approved' }),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => approveAll(projectId)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
   });
 });
