@@ -26,13 +26,13 @@ import { createLibrary, syncFile } from '../library/library';
 import { partPathFor } from '../library/sanitize';
 import { analyzeFile } from '../audio/file-analysis';
 import { decodePeaks } from '../audio/peaks';
-import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
+import { createDownloads, type Downloads, type DownloadsDeps, type ResolvedDownload } from './queue';
 import { createLeanHttpGet, leanHttpGet } from './lean-http';
 import { createFollowThreads } from './follow-threads';
 import { streamGet, streamResponse, withRedirects, type HttpGet } from './transport';
 import { createTransferThread } from './transfer-thread';
-import { writeChunks, type WriteChunks } from './body-writer';
-import { throttledGet } from './test-server';
+import { type WriteChunks } from './body-writer';
+import { fillingDisk, throttledGet } from './test-server';
 
 // Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
 
@@ -55,6 +55,9 @@ let voId2 = '';
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
 const projectOf = (deliverableId: string) => deliverables.get(deliverableId)?.projectId ?? 'unknown';
+/** Starts a download of a deliverable the sandbox delivered, named with its own project. */
+const startOf = (downloads: Pick<Downloads, 'start'>, deliverableId: string, format: MediaFormat) =>
+  downloads.start({ deliverableId, projectId: projectOf(deliverableId), format });
 async function direct(url: string): Promise<Buffer> {
   if (sb.certificate) return (await requestWithCa(url, sb.certificate)).body;
   return Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -186,11 +189,7 @@ async function restartMidDownload(transport: () => { get: HttpGet; over: Partial
     fetchImpl: before.get,
     retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
   });
-  const job = await first.downloads.start({
-    deliverableId: postId,
-    projectId: projectOf(postId),
-    format: 'wav',
-  });
+  const job = await startOf(first.downloads, postId, 'wav');
   const part = partOf(job);
   for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== cutAt; i++) await pause(10);
   expect((await stat(part)).size).toBe(cutAt);
@@ -234,7 +233,7 @@ async function cutAtRandomOffsets(get: HttpGet, over: Partial<DownloadsDeps>, se
       return get(u, init);
     };
     const { downloads, library } = manager({ ...over, fetchImpl: cutOnce });
-    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
+    const job = await startOf(downloads, postId, 'wav');
     const done = await finished(downloads, job.id);
     expect(done.state, `trial ${trial} offset ${offset}`).toBe('done');
     expect(requests.length).toBeGreaterThanOrEqual(2);
@@ -270,10 +269,10 @@ describe('downloads against the sandbox', () => {
   it('wav, mp3, pdf and txt land in the library layout with the served bytes', async () => {
     const { downloads, library } = manager();
     const jobs = [
-      await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' }),
-      await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' }),
-      await downloads.start({ deliverableId: scriptId, projectId: projectOf(scriptId), format: 'pdf' }),
-      await downloads.start({ deliverableId: scriptId, projectId: projectOf(scriptId), format: 'txt' }),
+      await startOf(downloads, voWav, 'wav'),
+      await startOf(downloads, voWav, 'mp3'),
+      await startOf(downloads, scriptId, 'pdf'),
+      await startOf(downloads, scriptId, 'txt'),
     ];
     await downloads.idle();
     const vo = deliverables.get(voWav)!;
@@ -329,7 +328,7 @@ describe('downloads against the sandbox', () => {
       return leanHttpGet(u, init);
     };
     const { downloads, library } = manager({ fetchImpl: cutting });
-    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
+    const job = await startOf(downloads, postId, 'wav');
     const done = await finished(downloads, job.id);
     expect(done.state).toBe('done');
     expect(n).toBe(21);
@@ -345,11 +344,7 @@ describe('downloads against the sandbox', () => {
     const whole = await direct(url);
     await faults({ resetAfterBytes: 200_000, pathPrefix: '/media/' });
     const first = manager({ retry: { attempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
-    const job = await first.downloads.start({
-      deliverableId: voWav,
-      projectId: projectOf(voWav),
-      format: 'wav',
-    });
+    const job = await startOf(first.downloads, voWav, 'wav');
     const part = partOf(job);
     for (let i = 0; i < 500 && (await stat(part).catch(() => null))?.size !== 200_000; i++) {
       await new Promise((r) => setTimeout(r, 10));
@@ -388,7 +383,7 @@ describe('downloads against the sandbox', () => {
             projectId: `${name}${i}`,
           }),
       });
-      const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
+      const job = await startOf(downloads, voWav, 'mp3');
       const done = await finished(downloads, job.id);
       expect(done.state, JSON.stringify(name)).toBe('done');
       await downloads.close();
@@ -407,27 +402,9 @@ describe('downloads against the sandbox', () => {
   }, 60_000);
 
   it('a full disk (ENOSPC) fails with DISK_FULL, keeps the .part and never creates the final file', async () => {
-    let budget = 1_000_000;
-    let full = true;
-    const disk: WriteChunks = async (handle, chunks, position) => {
-      if (!full) return writeChunks(handle, chunks, position);
-      const size = chunks.reduce((n, c) => n + c.length, 0);
-      if (size <= budget) {
-        budget -= size;
-        return writeChunks(handle, chunks, position);
-      }
-      // Write what fits, then fail like the kernel does.
-      const fit = Buffer.concat(chunks).subarray(0, budget);
-      await writeChunks(handle, [fit], position);
-      budget = 0;
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
-        code: 'ENOSPC',
-        errno: -28,
-        bytesWritten: fit.length, // what landed before the disk filled, as writeChunks reports it
-      });
-    };
-    const { downloads, library } = manager({ fetchImpl: withRedirects(createLeanHttpGet(disk)) });
-    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
+    const disk = fillingDisk(1_000_000);
+    const { downloads, library } = manager({ fetchImpl: withRedirects(createLeanHttpGet(disk.write)) });
+    const job = await startOf(downloads, postId, 'wav');
     const failed = await finished(downloads, job.id);
     expect(failed.state).toBe('failed');
     expect(failed.error?.type).toBe('DISK_FULL');
@@ -438,7 +415,7 @@ describe('downloads against the sandbox', () => {
     expect(await library.list()).toEqual([]);
 
     // Space freed: resume finishes from the kept .part, identical.
-    full = false;
+    disk.free();
     await downloads.resume(job.id);
     const done = await finished(downloads, job.id);
     expect(done.state).toBe('done');
@@ -452,16 +429,12 @@ describe('downloads against the sandbox', () => {
       throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     };
     const a = manager({ fetchImpl: withRedirects(createLeanHttpGet(denied)) });
-    const job = await a.downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
+    const job = await startOf(a.downloads, voWav, 'mp3');
     expect((await finished(a.downloads, job.id)).error?.type).toBe('PERMISSION_DENIED');
 
     libraryDir = join(dir, 'unplugged-drive', 'Library');
     const b = manager();
-    const job2 = await b.downloads.start({
-      deliverableId: voWav,
-      projectId: projectOf(voWav),
-      format: 'mp3',
-    });
+    const job2 = await startOf(b.downloads, voWav, 'mp3');
     const failed = await finished(b.downloads, job2.id);
     expect(failed.error?.type).toBe('NOT_FOUND_LOCAL');
     await expect(stat(join(dir, 'unplugged-drive'))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -476,7 +449,7 @@ describe('downloads against the sandbox', () => {
         return slow(u, init);
       },
     });
-    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
+    const job = await startOf(downloads, postId, 'wav');
     const part = partOf(job);
     while (((await downloads.list())[0]?.bytes ?? 0) < 1_000_000) await new Promise((r) => setTimeout(r, 20));
     const paused = await downloads.pause(job.id);
@@ -506,16 +479,8 @@ describe('downloads against the sandbox', () => {
   it('a paused job stays paused across a restart; unfinished ones are queued and resume', async () => {
     const slow = throttledGet(1_000_000);
     const first = manager({ fetchImpl: slow, concurrency: () => 1 });
-    const a = await first.downloads.start({
-      deliverableId: postId,
-      projectId: projectOf(postId),
-      format: 'wav',
-    });
-    const b = await first.downloads.start({
-      deliverableId: voWav,
-      projectId: projectOf(voWav),
-      format: 'wav',
-    });
+    const a = await startOf(first.downloads, postId, 'wav');
+    const b = await startOf(first.downloads, voWav, 'wav');
     while (((await first.downloads.list())[0]?.bytes ?? 0) < 300_000)
       await new Promise((r) => setTimeout(r, 20));
     await first.downloads.pause(a.id);
@@ -540,8 +505,7 @@ describe('downloads against the sandbox', () => {
     };
     const { downloads } = manager({ fetchImpl: counting, concurrency: () => 2 });
     const ids = [voWav, voId2, postId].flatMap((id) => ['wav', 'mp3'].map((format) => ({ id, format })));
-    for (const { id, format } of ids)
-      await downloads.start({ deliverableId: id, projectId: projectOf(id), format: format as MediaFormat });
+    for (const { id, format } of ids) await startOf(downloads, id, format as MediaFormat);
     let maxRunning = 0;
     const started = Date.now();
     while (Date.now() - started < 30_000) {
@@ -587,12 +551,8 @@ describe('downloads against the sandbox', () => {
         };
       },
     });
-    const wav = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
-    const pdf = await downloads.start({
-      deliverableId: scriptId,
-      projectId: projectOf(scriptId),
-      format: 'pdf',
-    });
+    const wav = await startOf(downloads, voWav, 'wav');
+    const pdf = await startOf(downloads, scriptId, 'pdf');
     await downloads.idle();
     expect(calls).toEqual([[join(libraryDir, ...wav.relativePath.split('/')), 'wav']]);
     const items = await library.list();
@@ -611,17 +571,9 @@ describe('downloads against the sandbox', () => {
         return null;
       },
     });
-    const slow = await downloads.start({
-      deliverableId: postId,
-      projectId: projectOf(postId),
-      format: 'wav',
-    });
-    const mp3 = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
-    const pdf = await downloads.start({
-      deliverableId: scriptId,
-      projectId: projectOf(scriptId),
-      format: 'pdf',
-    });
+    const slow = await startOf(downloads, postId, 'wav');
+    const mp3 = await startOf(downloads, voWav, 'mp3');
+    const pdf = await startOf(downloads, scriptId, 'pdf');
     await downloads.idle();
     expect(calls).toEqual([]);
     for (const job of [slow, mp3]) {
@@ -656,7 +608,7 @@ describe('downloads against the sandbox', () => {
         return null;
       },
     });
-    const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
+    const job = await startOf(downloads, voWav, 'wav');
     const done = await finished(downloads, job.id);
     await follow.close();
     expect(done.state).toBe('done');
@@ -693,7 +645,7 @@ describe('downloads against the sandbox', () => {
       follow: createFollowThreads({ analyze: true }),
       retry: { baseDelayMs: 1, maxDelayMs: 5 },
     });
-    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
+    const job = await startOf(downloads, postId, 'wav');
     await downloads.idle();
     expect(cuts).toBeGreaterThan(3);
     const item = (await library.list()).find((i) => i.id === (job.libraryId ?? i.id) && i.format === 'wav')!;
@@ -706,7 +658,7 @@ describe('downloads against the sandbox', () => {
   it('a finished download is flushed in the background: after close() the manifest on disk has no unsynced flag', async () => {
     const whole = await direct(deliverables.get(postId)!.urls.wav!);
     const { downloads } = manager();
-    const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' });
+    const job = await startOf(downloads, postId, 'wav');
     const done = await finished(downloads, job.id);
     expect(done.state).toBe('done');
     await downloads.close();
@@ -733,7 +685,7 @@ describe('downloads against the sandbox', () => {
         await syncFile(path);
       },
     });
-    const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
+    const job = await startOf(downloads, voWav, 'wav');
     try {
       const done = await finished(downloads, job.id); // not held up by the flush
       expect(done.state).toBe('done');
@@ -763,10 +715,10 @@ describe('downloads against the sandbox', () => {
         throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO', errno: -5 });
       },
     });
-    const wav = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'wav' });
+    const wav = await startOf(downloads, voWav, 'wav');
     expect((await finished(downloads, wav.id)).state).toBe('done');
     // After the first failure the queue still downloads.
-    const mp3 = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
+    const mp3 = await startOf(downloads, voWav, 'mp3');
     expect((await finished(downloads, mp3.id)).state).toBe('done');
     await downloads.close();
     expect(failed).toHaveLength(2);
@@ -788,7 +740,7 @@ describe('downloads against the sandbox', () => {
   it('jobs wait for startAfter (the start-up check) before they run', async () => {
     let open!: () => void;
     const { downloads } = manager({ startAfter: new Promise<void>((r) => (open = r)) });
-    const job = await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' });
+    const job = await startOf(downloads, voWav, 'mp3');
     await pause(100);
     expect((await downloads.list())[0]?.state).toBe('queued');
     open();
@@ -841,7 +793,7 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
       await faults({ resetAfterBytes: cutAt, latencyMs: 120, pathPrefix: '/media/' });
       const { downloads, library } = manager({ follow, fetchImpl: withRedirects(http) });
       expect(await downloads.envelope('no-such-job', 0)).toBeNull();
-      const job = await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format });
+      const job = await startOf(downloads, postId, format);
       // Polled as the review screen does: only the buckets made since the last answer come each time.
       const parts: Float32Array[] = [];
       const frames: number[] = [];
@@ -887,9 +839,9 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
     const { follow, http, pumped } = appTransport();
     const { downloads, library } = manager({ follow, fetchImpl: withRedirects(http) });
     const jobs = [
-      await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' }),
-      await downloads.start({ deliverableId: voWav, projectId: projectOf(voWav), format: 'mp3' }),
-      await downloads.start({ deliverableId: scriptId, projectId: projectOf(scriptId), format: 'pdf' }),
+      await startOf(downloads, postId, 'wav'),
+      await startOf(downloads, voWav, 'mp3'),
+      await startOf(downloads, scriptId, 'pdf'),
     ];
     await downloads.idle();
     expect(pumped).toEqual([true, true, true]); // every body was received and written on the worker

@@ -12,8 +12,7 @@ import { partPathFor } from '../library/sanitize';
 import { startTestWorld } from '../test-world';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
 import { createLeanHttpGet, leanHttpGet } from './lean-http';
-import { writeChunks, type WriteChunks } from './body-writer';
-import { throttledGet } from './test-server';
+import { fillingDisk, throttledGet } from './test-server';
 
 // Issue 13, items 4, 5 and 9b: every library file has its own path per deliverable and version, nothing is renamed
 // over another item's file, the library never follows a link out of itself, and a DISK_FULL part can be removed.
@@ -350,23 +349,9 @@ describe('library paths against the sandbox', () => {
 
   describe('a full disk (item 9b)', () => {
     it('the DISK_FULL error says the partial file is kept and how to remove it; cancel removes it', async () => {
-      let budget = 200_000;
-      const disk: WriteChunks = async (handle, chunks, position) => {
-        const size = chunks.reduce((n, c) => n + c.length, 0);
-        if (size <= budget) {
-          budget -= size;
-          return writeChunks(handle, chunks, position);
-        }
-        const fit = Buffer.concat(chunks).subarray(0, budget);
-        await writeChunks(handle, [fit], position);
-        budget = 0;
-        throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
-          code: 'ENOSPC',
-          bytesWritten: fit.length,
-        });
-      };
+      const disk = fillingDisk(200_000);
       const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
-      const { downloads } = manager([fake], { fetchImpl: createLeanHttpGet(disk) });
+      const { downloads } = manager([fake], { fetchImpl: createLeanHttpGet(disk.write) });
       const job = await downloads.start({
         deliverableId: fake.deliverableId,
         projectId: 'fake-project',

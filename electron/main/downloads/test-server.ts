@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Transform } from 'node:stream';
+import { writeChunks, type WriteChunks } from './body-writer';
 import type { RawResponse } from './lean-http';
 import { streamGet, streamResponse, type HttpGet } from './transport';
 
@@ -57,4 +58,34 @@ export function readRawBody(response: RawResponse): Promise<Buffer> {
       (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))),
     ),
   );
+}
+
+/**
+ * A disk with room for `budget` more bytes, as a download's writer: the write that overflows it lands what fits and
+ * then fails as the kernel does (ENOSPC, reporting the bytes written); `free()` makes room for everything after.
+ */
+export function fillingDisk(budget: number): { write: WriteChunks; free(): void } {
+  let room = budget;
+  let full = true;
+  return {
+    async write(handle, chunks, position) {
+      if (!full) return writeChunks(handle, chunks, position);
+      const size = chunks.reduce((n, c) => n + c.length, 0);
+      if (size <= room) {
+        room -= size;
+        return writeChunks(handle, chunks, position);
+      }
+      const fit = Buffer.concat(chunks).subarray(0, room);
+      await writeChunks(handle, [fit], position);
+      room = 0;
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        bytesWritten: fit.length, // what landed before the disk filled, as writeChunks reports it
+      });
+    },
+    free() {
+      full = false;
+    },
+  };
 }
