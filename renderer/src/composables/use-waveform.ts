@@ -121,8 +121,7 @@ export function useWaveform(options: UseWaveformOptions) {
   }
 
   function create(container: HTMLElement): void {
-    const css = getComputedStyle(container);
-    const token = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+    const token = (name: string, fallback: string) => tokenColor(container, name) || fallback;
     const plugins = [];
     if (options.regions) {
       regions = (options.createRegions ?? (() => RegionsPlugin.create()))();
@@ -548,6 +547,20 @@ function markerLabel(marker: WaveformMarker, color: string): HTMLElement {
     whiteSpace: 'nowrap',
   });
   return label;
+}
+
+/**
+ * The colour a token (`--accent`) has inside `container`, as `rgb(…)`, or '' when it is not set. Tokens are
+ * `light-dark()` pairs that only CSS resolves (by color-scheme); a canvas would reject them as they are written.
+ */
+function tokenColor(container: HTMLElement, name: string): string {
+  if (!getComputedStyle(container).getPropertyValue(name).trim()) return '';
+  const probe = document.createElement('span');
+  probe.style.color = `var(${name})`;
+  container.append(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color;
 }
 
 function bufferedShare(media: HTMLMediaElement): number {
