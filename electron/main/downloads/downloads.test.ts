@@ -618,6 +618,47 @@ describe('downloads against the sandbox', () => {
     expect(analysed).toEqual([path]);
   }, 60_000);
 
+  it('a follow worker that stops answering is given up at its deadline: the job finishes by one plain pass, and the worker is not reused', async () => {
+    const stalled = join(dir, 'stalled-worker.mjs');
+    const starts = join(dir, 'stalled-starts.log');
+    await writeFile(
+      stalled,
+      "import { appendFileSync } from 'node:fs';\nimport { parentPort, threadId } from 'node:worker_threads';\n" +
+        `appendFileSync(${JSON.stringify(starts)}, threadId + '\\n');\n` +
+        'parentPort.on("message", () => {});\n',
+    );
+    const analysed: string[] = [];
+    const follow = createFollowThreads({
+      analyze: true,
+      entry: pathToFileURL(stalled),
+      finishDeadline: () => 300,
+    });
+    const { downloads, library } = manager({
+      follow,
+      analyze: async (path) => {
+        analysed.push(path);
+        return null;
+      },
+    });
+    try {
+      for (const format of ['wav', 'mp3'] as const) {
+        const started = Date.now();
+        const job = await startOf(downloads, voWav, format);
+        const done = await finished(downloads, job.id);
+        expect(done.state).toBe('done');
+        expect(Date.now() - started).toBeLessThan(10_000);
+        const item = await library.get(done.libraryId!);
+        const path = join(libraryDir, ...item!.relativePath.split('/'));
+        expect(item!.sha256).toBe(sha(await readFile(path)));
+        expect(analysed.at(-1)).toBe(path);
+      }
+    } finally {
+      await follow.close();
+    }
+    // Each download had a fresh worker: the stuck one was ended, not kept for the next.
+    expect((await readFile(starts, 'utf8')).trim().split('\n')).toHaveLength(2);
+  }, 60_000);
+
   it('a download cut mid-way and resumed still streams one analysis and one checksum over the whole file', async () => {
     let cuts = 0;
     const cutting: HttpGet = async (u, init) => {

@@ -105,6 +105,8 @@ export function createFollowThreads(options: {
   analyze: boolean;
   entry?: URL | null;
   keep?: number;
+  /** How long a worker may take to answer finish(size) before it is taken for stuck (default finishDeadlineMs). */
+  finishDeadline?: (size: number) => number;
 }): FollowThreads {
   const entry =
     options.entry === undefined
@@ -152,8 +154,13 @@ export function createFollowThreads(options: {
     worker.once('error', forget);
     return worker;
   };
-  const give = (worker: Worker) => {
+  const give = (worker: Worker, stuck = false) => {
     if (!all.has(worker)) return;
+    if (stuck) {
+      // A worker that stopped answering is not kept for the next download: ended, and its slots freed on exit.
+      void worker.terminate();
+      return;
+    }
     if (idle.length < keep) {
       worker.unref();
       idle.push(worker);
@@ -177,7 +184,15 @@ export function createFollowThreads(options: {
       held: held.get(worker) ?? new Set(),
       known: known.get(worker) ?? new Set(),
     };
-    return workerReader(worker, ++sessions, { path, format, analyze: options.analyze }, slots, give);
+    const deadline = options.finishDeadline ?? finishDeadlineMs;
+    return workerReader(
+      worker,
+      ++sessions,
+      { path, format, analyze: options.analyze },
+      slots,
+      give,
+      deadline,
+    );
   };
   return Object.assign(follow, {
     readBuffers,
@@ -188,6 +203,13 @@ export function createFollowThreads(options: {
     },
   });
 }
+
+/**
+ * How long a follower may take to answer once the last byte is written: it keeps pace with the transfer, so it is
+ * normally a moment; 20 s plus 50 ms per MB leaves room for a loaded machine. Past it the job does one plain pass
+ * over the part instead (job.ts), so a follower that stopped never holds a download in "verifying".
+ */
+export const finishDeadlineMs = (size: number): number => 20_000 + size / 20_000;
 
 /** The shared slots as one worker sees them. */
 interface WorkerSlots {
@@ -203,9 +225,12 @@ function workerReader(
   session: number,
   init: { path: string; format: MediaFormat; analyze: boolean },
   slots: WorkerSlots,
-  release: (worker: Worker) => void,
+  release: (worker: Worker, stuck?: boolean) => void,
+  finishDeadline: (size: number) => number,
 ): PartReader {
   let closed = false;
+  let stuck = false;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
   let result: Promise<FollowResult> | null = null;
   let advanced = 0;
   let feeding = false;
@@ -226,11 +251,13 @@ function workerReader(
       return;
     }
     if ('type' in reply || reply.session !== session || !settle) return;
+    clearTimeout(watchdog);
     if (reply.ok) settle.resolve(reply.result);
     else settle.reject(new Error(reply.message));
     settle = null;
   };
   const died = (error: Error) => {
+    clearTimeout(watchdog);
     death ??= error;
     answerAll();
     settle?.reject(death);
@@ -291,6 +318,14 @@ function workerReader(
         else if (death) reject(death);
         else {
           settle = { resolve, reject };
+          const limit = finishDeadline(size);
+          watchdog = setTimeout(() => {
+            stuck = true;
+            settle?.reject(
+              new Error(`The follow worker gave no answer within ${Math.round(limit / 1000)} s.`),
+            );
+            settle = null;
+          }, limit);
           worker.postMessage({ type: 'finish', session, size } satisfies FollowRequest);
         }
       });
@@ -299,6 +334,7 @@ function workerReader(
     close() {
       if (closed) return;
       closed = true;
+      clearTimeout(watchdog);
       answerAll();
       settle?.reject(new Error('The reader was closed.'));
       settle = null;
@@ -307,7 +343,7 @@ function workerReader(
       worker.off('exit', onExit);
       if (death) return;
       worker.postMessage({ type: 'close', session } satisfies FollowRequest);
-      release(worker);
+      release(worker, stuck);
     },
   };
 }
