@@ -178,6 +178,25 @@ describe('library paths against the sandbox', () => {
     return { library, downloads };
   }
 
+  /** One fake deliverable serving the first source, and the path the library plans for its item. */
+  function oneFake(over: Partial<DownloadsDeps> = {}) {
+    const fake: Fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
+    const { downloads, library } = manager([fake], over);
+    const planned = library.planPath({
+      projectId: sources[0]!.projectId,
+      projectTitle: 'Hostile names',
+      serviceSubCategory: 'voice_over',
+      deliverableName: fake.name,
+      deliverableId: fake.deliverableId,
+      version: 1,
+      format: 'wav',
+    });
+    return { fake, downloads, library, planned };
+  }
+
+  const startWav = (downloads: ReturnType<typeof manager>['downloads'], fake: Fake) =>
+    downloads.start({ deliverableId: fake.deliverableId, projectId: 'fake-project', format: 'wav' });
+
   async function settle(downloads: { list(): Promise<DownloadJob[]> }, count: number) {
     for (let i = 0; i < 1500; i++) {
       const jobs = await downloads.list();
@@ -202,8 +221,7 @@ describe('library paths against the sandbox', () => {
     const names = ['Take/1', 'Take:1', 'Take|1', 'Take_1', '..', '...'];
     const fakes = names.map((name, i) => ({ deliverableId: randomUUID(), name, url: sources[i]!.wav }));
     const { downloads, library } = manager(fakes, { concurrency: () => 1 });
-    for (const fake of fakes)
-      await downloads.start({ deliverableId: fake.deliverableId, projectId: 'fake-project', format: 'wav' });
+    for (const fake of fakes) await startWav(downloads, fake);
     const jobs = await settle(downloads, fakes.length);
     expect(jobs.map((j) => [j.state, j.error])).toEqual(fakes.map(() => ['done', null]));
     const items = await library.list();
@@ -228,11 +246,7 @@ describe('library paths against the sandbox', () => {
         return response;
       },
     });
-    const jobs = await Promise.all(
-      fakes.map((f) =>
-        downloads.start({ deliverableId: f.deliverableId, projectId: 'fake-project', format: 'wav' }),
-      ),
-    );
+    const jobs = await Promise.all(fakes.map((f) => startWav(downloads, f)));
     // Both are transferring at the same time, each into its own part.
     for (let i = 0; i < 500 && !overlapped; i++) {
       const now = await downloads.list();
@@ -252,25 +266,11 @@ describe('library paths against the sandbox', () => {
   }, 60_000);
 
   it('a file that already sits at the final name (not this item\u2019s) is never replaced', async () => {
-    const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
-    const { downloads, library } = manager([fake]);
-    const planned = library.planPath({
-      projectId: sources[0]!.projectId,
-      projectTitle: 'Hostile names',
-      serviceSubCategory: 'voice_over',
-      deliverableName: '1',
-      deliverableId: fake.deliverableId,
-      version: 1,
-      format: 'wav',
-    });
+    const { fake, downloads, library, planned } = oneFake();
     const squatter = join(libraryDir, ...planned.split('/'));
     await mkdir(join(squatter, '..'), { recursive: true });
     await writeFile(squatter, 'a file somebody else put here');
-    const job = await downloads.start({
-      deliverableId: fake.deliverableId,
-      projectId: 'fake-project',
-      format: 'wav',
-    });
+    const job = await startWav(downloads, fake);
     expect((await settle(downloads, 1))[0]).toMatchObject({ id: job.id, state: 'done', error: null });
     expect(await readFile(squatter, 'utf8')).toBe('a file somebody else put here');
     const [item] = await library.list();
@@ -280,19 +280,9 @@ describe('library paths against the sandbox', () => {
 
   describe('links inside the library (item 5)', () => {
     it('a project folder that links out of the library: the download fails clearly and writes nothing outside', async () => {
-      const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
-      const { downloads, library } = manager([fake]);
-      const planned = library.planPath({
-        projectId: sources[0]!.projectId,
-        projectTitle: 'Hostile names',
-        serviceSubCategory: 'voice_over',
-        deliverableName: '1',
-        deliverableId: fake.deliverableId,
-        version: 1,
-        format: 'wav',
-      });
+      const { fake, downloads, library, planned } = oneFake();
       await symlink(outside, join(libraryDir, planned.split('/')[0]!), 'dir');
-      await downloads.start({ deliverableId: fake.deliverableId, projectId: 'fake-project', format: 'wav' });
+      await startWav(downloads, fake);
       const [job] = await settle(downloads, 1);
       expect(job!.state).toBe('failed');
       expect(job!.error?.type).toBe('PATH_ESCAPE');
@@ -302,29 +292,15 @@ describe('library paths against the sandbox', () => {
     }, 60_000);
 
     it('links at the final name, the .peaks sidecar and the part are never written through', async () => {
-      const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
-      const { downloads, library } = manager([fake], {
+      const { fake, downloads, library, planned } = oneFake({
         follow: (await import('./follow-threads')).createFollowThreads({ analyze: true }),
-      });
-      const planned = library.planPath({
-        projectId: sources[0]!.projectId,
-        projectTitle: 'Hostile names',
-        serviceSubCategory: 'voice_over',
-        deliverableName: '1',
-        deliverableId: fake.deliverableId,
-        version: 1,
-        format: 'wav',
       });
       const final = join(libraryDir, ...planned.split('/'));
       await mkdir(join(final, '..'), { recursive: true });
       const target = join(outside, 'precious.txt');
       await symlink(target, final);
       await symlink(target, `${final}.peaks`);
-      const job = await downloads.start({
-        deliverableId: fake.deliverableId,
-        projectId: 'fake-project',
-        format: 'wav',
-      });
+      const job = await startWav(downloads, fake);
       await symlink(target, join(libraryDir, ...partPathFor(planned, job.id).split('/')));
       const [settled] = await settle(downloads, 1);
       // The planted part refuses the transfer; nothing outside changes.
@@ -350,13 +326,8 @@ describe('library paths against the sandbox', () => {
   describe('a full disk (item 9b)', () => {
     it('the DISK_FULL error says the partial file is kept and how to remove it; cancel removes it', async () => {
       const disk = fillingDisk(200_000);
-      const fake = { deliverableId: randomUUID(), name: '1', url: sources[0]!.wav };
-      const { downloads } = manager([fake], { fetchImpl: createLeanHttpGet(disk.write) });
-      const job = await downloads.start({
-        deliverableId: fake.deliverableId,
-        projectId: 'fake-project',
-        format: 'wav',
-      });
+      const { fake, downloads } = oneFake({ fetchImpl: createLeanHttpGet(disk.write) });
+      const job = await startWav(downloads, fake);
       const [failed] = await settle(downloads, 1);
       expect(failed!.error?.type).toBe('DISK_FULL');
       expect(failed!.error?.message).toMatch(/partial file is kept/i);
