@@ -18,7 +18,7 @@ import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { call, requestWithCa, voiceOverBody, audioAdsBody, type Loose } from '../../sandbox/test-helpers';
 import { generateSandboxTls } from '../../sandbox/tls';
 import { createLibrary } from '../library/library';
-import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
+import { createDownloads, type Downloads, type DownloadsDeps, type ResolvedDownload } from './queue';
 import { leanHttpGet, rawGet, UntrustedCertificateError } from './lean-http';
 import { createFollowThreads } from './follow-threads';
 import { withRedirects, type HttpGet } from './transport';
@@ -156,6 +156,18 @@ async function finished(downloads: { list(): Promise<DownloadJob[]> }, id: strin
   throw new Error(`job ${id} did not finish`);
 }
 
+/** Starts the deliverable's download in `format` and waits until it is done or failed. */
+async function download(
+  downloads: Pick<Downloads, 'start' | 'list'>,
+  deliverableId: string,
+  format: 'wav' | 'mp3',
+) {
+  return finished(
+    downloads,
+    (await downloads.start({ deliverableId, projectId: projectOf(deliverableId), format })).id,
+  );
+}
+
 const fileOf = (job: DownloadJob) => join(dir, 'Library', ...job.relativePath.split('/'));
 
 describe('trust: the sandbox certificate, and only it', () => {
@@ -192,10 +204,7 @@ describe('trust: the sandbox certificate, and only it', () => {
       return http(u, init);
     };
     const { downloads } = manager({ follow, fetchImpl: counting, resolved: { ca: undefined } });
-    const job = await finished(
-      downloads,
-      (await downloads.start({ deliverableId: voId, projectId: projectOf(voId), format: 'wav' })).id,
-    );
+    const job = await download(downloads, voId, 'wav');
     expect(job.state).toBe('failed');
     expect(job.error?.type).toBe('NETWORK');
     expect(job.error?.message).toMatch(/certificate is not trusted/);
@@ -242,10 +251,7 @@ describe('downloads over HTTPS', () => {
         return http(u, init);
       };
       const { downloads } = manager({ follow, fetchImpl: cutOnce });
-      const job = await finished(
-        downloads,
-        (await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' })).id,
-      );
+      const job = await download(downloads, postId, 'wav');
       expect([job.state, job.error], `cut at ${cutAt}`).toEqual(['done', null]);
       expect(sha(await readFile(fileOf(job)))).toBe(sha(whole));
       await downloads.close();
@@ -256,11 +262,14 @@ describe('downloads over HTTPS', () => {
 });
 
 describe('media redirects to another host', () => {
-  it('are followed to the CDN, which never sees the access token', async () => {
-    const cdn = await startCdn(true);
+  /** Downloads through the app's transport while the sandbox redirects media to a CDN of its own. */
+  async function downloadRedirected(
+    cdnOptions: { secure: boolean },
+    deliverableId: string,
+    format: 'wav' | 'mp3',
+  ) {
+    const cdn = await startCdn(cdnOptions.secure);
     closers.push(cdn);
-    const url = urls.get(postId)!.wav;
-    const whole = await served(url); // also makes the sandbox generate the file the CDN serves
     await call(sb, 'POST', '/_sandbox/faults', { token, body: { mediaRedirect: cdn.origin } });
     const { follow, http } = appTransport();
     const { downloads } = manager({
@@ -268,10 +277,12 @@ describe('media redirects to another host', () => {
       fetchImpl: http,
       resolved: { headers: { 'x-access-token': token } },
     });
-    const job = await finished(
-      downloads,
-      (await downloads.start({ deliverableId: postId, projectId: projectOf(postId), format: 'wav' })).id,
-    );
+    return { cdn, job: await download(downloads, deliverableId, format) };
+  }
+
+  it('are followed to the CDN, which never sees the access token', async () => {
+    const whole = await served(urls.get(postId)!.wav); // also makes the sandbox generate the file the CDN serves
+    const { cdn, job } = await downloadRedirected({ secure: true }, postId, 'wav');
     expect([job.state, job.error]).toEqual(['done', null]);
     expect(sha(await readFile(fileOf(job)))).toBe(sha(whole));
     expect(cdn.seen.length).toBeGreaterThan(0);
@@ -282,19 +293,7 @@ describe('media redirects to another host', () => {
   }, 60_000);
 
   it('from HTTPS to plain HTTP are refused, and the plain host is never asked', async () => {
-    const cdn = await startCdn(false);
-    closers.push(cdn);
-    await call(sb, 'POST', '/_sandbox/faults', { token, body: { mediaRedirect: cdn.origin } });
-    const { follow, http } = appTransport();
-    const { downloads } = manager({
-      follow,
-      fetchImpl: http,
-      resolved: { headers: { 'x-access-token': token } },
-    });
-    const job = await finished(
-      downloads,
-      (await downloads.start({ deliverableId: voId, projectId: projectOf(voId), format: 'mp3' })).id,
-    );
+    const { cdn, job } = await downloadRedirected({ secure: false }, voId, 'mp3');
     expect(job.state).toBe('failed');
     expect(job.error?.message).toMatch(/Refused a redirect from HTTPS to http:/);
     expect(cdn.seen).toEqual([]);
