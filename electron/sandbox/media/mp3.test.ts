@@ -1,27 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeMp3File } from './mp3';
 import { createMusicSource, createVoiceSource } from './synth';
+import { ffmpegErrors, ffprobe } from './test-tools';
 
 const dir = mkdtempSync(join(tmpdir(), 'takedesk-mp3-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function duration(path: string): number {
-  return Number(
-    execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'format=duration',
-      '-of',
-      'csv=p=0',
-      path,
-    ]).toString(),
-  );
-}
 
 describe('mp3', () => {
   it.each([
@@ -39,23 +25,9 @@ describe('mp3', () => {
     // CBR: about kbps * seconds / 8 bytes.
     expect(size).toBeGreaterThan(((kbps * 1000) / 8) * 6 * 0.9);
     expect(size).toBeLessThan(((kbps * 1000) / 8) * 6 * 1.1);
-    const err = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'null', '-'], {
-      stdio: 'pipe',
-    }).toString();
-    expect(err).toBe('');
-    expect(Math.abs(duration(path) - 6)).toBeLessThan(0.1);
-    const info = execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'stream=channels,sample_rate',
-      '-of',
-      'csv=p=0',
-      path,
-    ])
-      .toString()
-      .trim();
-    expect(info).toBe(`48000,${channels}`);
+    expect(ffmpegErrors(path)).toBe('');
+    expect(Math.abs(Number(ffprobe(path, 'format=duration')) - 6)).toBeLessThan(0.1);
+    expect(ffprobe(path, 'stream=channels,sample_rate')).toBe(`48000,${channels}`);
   });
 
   it('is deterministic', async () => {

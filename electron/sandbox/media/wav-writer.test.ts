@@ -4,19 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVoiceSource, voiceOverSeconds, type AudioSource } from './synth';
+import { ffmpegErrors, ffprobe, has } from './test-tools';
 import { encodePcm, wavChunks, wavFileBytes, wavHeader, writeWavFile } from './wav-writer';
 
 const dir = mkdtempSync(join(tmpdir(), 'takedesk-wav-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const has = (tool: string): boolean => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${tool}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A source of constant value, for exact byte checks. */
 function constant(value: number, frames: number, channels: number): AudioSource {
@@ -83,22 +75,8 @@ describe('wav writer', () => {
       expect(size).toBe(wavFileBytes(src.frames, { sampleRate: 48_000, channels: 2, bitDepth }));
       expect(readFileSync(path).readUInt32LE(4)).toBe(size - 8);
       if (has('ffmpeg')) {
-        const err = execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-f', 'null', '-'], {
-          stdio: 'pipe',
-        }).toString();
-        expect(err).toBe('');
-        const probe = execFileSync('ffprobe', [
-          '-v',
-          'error',
-          '-show_entries',
-          'format=duration',
-          '-of',
-          'csv=p=0',
-          path,
-        ])
-          .toString()
-          .trim();
-        expect(Number(probe)).toBeCloseTo(seconds, 2);
+        expect(ffmpegErrors(path)).toBe('');
+        expect(Number(ffprobe(path, 'format=duration'))).toBeCloseTo(seconds, 2);
       }
       if (has('sox')) {
         expect(Number(execFileSync('sox', ['--i', '-D', path]).toString().trim())).toBeCloseTo(seconds, 2);
