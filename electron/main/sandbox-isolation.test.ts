@@ -6,6 +6,7 @@ import type { ProfilesState, Result } from '../../shared/ipc';
 import { createServices } from './services';
 import { testServicesOptions } from './test-world';
 import { voiceOverService } from '../sandbox/sample-bodies';
+import { processAlive } from '../sandbox/test-helpers';
 
 /**
  * Issue 13, item 2: the embedded sandbox runs as a process of its own (here browser mode's Node child process,
@@ -43,14 +44,6 @@ async function startServices(prepare?: (dir: string) => Promise<void>) {
   return { dir, services, call, value, logs, states };
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the embedded sandbox as a process of its own', () => {
@@ -62,7 +55,7 @@ describe('the embedded sandbox as a process of its own', () => {
     const pid = world?.services.sandbox.pid();
     await world?.services.dispose();
     // Disposing the app stops the sandbox process: it is never left running.
-    if (pid) expect(alive(pid)).toBe(false);
+    if (pid) expect(processAlive(pid)).toBe(false);
   });
 
   it('survives a SIGKILL of the sandbox: main answers promptly throughout, sandbox calls fail clearly, then it recovers with the same state', async () => {
@@ -129,7 +122,7 @@ describe('the embedded sandbox as a process of its own', () => {
     const restarted = await value<ProfilesState>('sandbox.restart');
     expect(restarted.sandbox).toEqual({ state: 'running' });
     expect(services.sandbox.pid()).not.toBe(beforeRestart);
-    expect(alive(beforeRestart!)).toBe(false);
+    expect(processAlive(beforeRestart!)).toBe(false);
     expect((await value<{ id: string }>('projects.get', { id: project.id })).id).toBe(project.id);
   }, 120_000);
 

@@ -3,56 +3,48 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { requestWithCa } from './test-helpers';
+import { requestWithCa, processAlive } from './test-helpers';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 
+/** Runs the CLI with `args`: `output` gathers what it prints; `firstLine` and `exited` resolve as those happen. */
+function runCli(...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+  child.stdout.setEncoding('utf8');
+  const firstLine = new Promise<string>((resolve) => {
+    child.stdout.on('data', (chunk: string) => {
+      output.stdout += chunk;
+      if (output.stdout.includes('\n')) resolve(output.stdout.split('\n')[0]!);
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output, firstLine, exited };
+}
+
 it('the CLI prints exactly one JSON line once listening and exits cleanly on SIGTERM and SIGINT', async () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--delivery', 'manual'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    const firstLine = new Promise<string>((resolve) => {
-      child.stdout.on('data', (chunk: string) => {
-        stdout += chunk;
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-      });
-    });
+    const { child, output, firstLine, exited } = runCli('--port', '0', '--delivery', 'manual');
     const info = JSON.parse(await firstLine) as { url: string; tokens: Record<string, string> };
     expect(Object.keys(info)).toEqual(['url', 'tokens']);
     expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Object.keys(info.tokens)).toEqual(['full', 'noScopes', 'otherUser']);
     const r = await fetch(`${info.url}/projects`, { headers: { 'x-access-token': info.tokens.full! } });
     expect(r.status).toBe(200);
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
-    expect(await exit).toBe(0);
-    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(await exited).toBe(0);
+    expect(output.stdout.trimEnd().split('\n')).toHaveLength(1);
   }
 }, 60_000);
 
 it('the CLI refuses bad arguments with a usage line and exit code 2', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', 'abc'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  expect(code).toBe(2);
-  expect(stderr).toContain('usage: npm run sandbox');
+  const { output, exited } = runCli('--port', 'abc');
+  expect(await exited).toBe(2);
+  expect(output.stderr).toContain('usage: npm run sandbox');
 }, 30_000);
-
-/** Whether a process id is still alive. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 it('a sandbox started with an IPC channel exits when its parent dies, even by SIGKILL', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'takedesk-cli-parent-'));
@@ -80,11 +72,11 @@ setInterval(() => undefined, 1000);
     );
     const { url } = JSON.parse(report.line) as { url: string };
     expect((await fetch(`${url}/openapi.json`)).ok).toBe(true);
-    expect(alive(report.pid)).toBe(true);
+    expect(processAlive(report.pid)).toBe(true);
     parent.kill('SIGKILL');
     const deadline = Date.now() + 10_000;
-    while (alive(report.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(alive(report.pid)).toBe(false);
+    while (processAlive(report.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(processAlive(report.pid)).toBe(false);
   } finally {
     parent.kill('SIGKILL');
     await rm(dir, { recursive: true, force: true });
@@ -96,40 +88,19 @@ it('a sandbox that cannot start says why in one stderr line and exits 1', async 
   const notADir = join(dir, 'file');
   await writeFile(notADir, 'not a folder');
   try {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI, '--port', '0', '--data-dir', join(notADir, 'sandbox')],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    let stdout = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr).toMatch(/^sandbox: could not start: .*(ENOTDIR|EEXIST)/m);
+    const { output, exited } = runCli('--port', '0', '--data-dir', join(notADir, 'sandbox'));
+    expect(await exited).toBe(1);
+    expect(output.stdout).toBe('');
+    expect(output.stderr).toMatch(/^sandbox: could not start: .*(ENOTDIR|EEXIST)/m);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }, 30_000);
 
 it('--live-shapes answers in the live shapes (services without units, a winner refused)', async () => {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--port', '0', '--delivery', 'manual', '--live-shapes'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const { child, firstLine, exited } = runCli('--port', '0', '--delivery', 'manual', '--live-shapes');
   try {
-    child.stdout.setEncoding('utf8');
-    const line = await new Promise<string>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk: string) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0]!);
-      });
-    });
-    const info = JSON.parse(line) as { url: string; tokens: { full: string } };
+    const info = JSON.parse(await firstLine) as { url: string; tokens: { full: string } };
     const call = (method: string, path: string, body?: unknown) =>
       fetch(`${info.url}${path}`, {
         method,
@@ -156,28 +127,19 @@ it('--live-shapes answers in the live shapes (services without units, a winner r
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { type: string }).type).toBe('STATUS_NOT_ALLOWED');
   } finally {
-    const exit = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await exit;
+    await exited;
   }
 }, 60_000);
 
 it('with --https the JSON line carries the https URL and the certificate, which a client must be given to connect', async () => {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--port', '0', '--delivery', 'manual', '--https'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const { child, firstLine } = runCli('--port', '0', '--delivery', 'manual', '--https');
   try {
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    const line = await new Promise<string>((resolve) => {
-      child.stdout.on('data', (chunk: string) => {
-        stdout += chunk;
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-      });
-    });
-    const info = JSON.parse(line) as { url: string; tokens: Record<string, string>; certificate: string };
+    const info = JSON.parse(await firstLine) as {
+      url: string;
+      tokens: Record<string, string>;
+      certificate: string;
+    };
     expect(Object.keys(info)).toEqual(['url', 'tokens', 'certificate']);
     expect(info.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(info.certificate).toMatch(/^-----BEGIN CERTIFICATE-----/);

@@ -150,3 +150,13 @@ export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const https = process.env.TAKEDESK_TEST_HTTPS === '1';
   return createSandbox({ delivery: 'manual', https, ...options });
 }
+
+/** Whether a process id is still alive (signal 0 checks without sending anything). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,19 +6,12 @@ import { createSandboxLauncher } from '../sandbox-launcher';
 import { createFakeElectron } from './fake-electron';
 import { utilitySandboxSpawner } from './sandbox-utility-process';
 import type { ElectronModule } from './types';
+import { processAlive } from '../../sandbox/test-helpers';
 
 const CLI = join(import.meta.dirname, '../../sandbox/cli.ts');
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const until = async (done: () => boolean, ms = 20_000) => {
   const deadline = Date.now() + ms;
   while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
@@ -58,7 +51,7 @@ it('in Electron the sandbox is a utility process: forked with piped output and i
 
     const pid = launcher.pid()!;
     await launcher.close();
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
   } finally {
     await launcher.close();
   }
