@@ -7,15 +7,17 @@ import { createAnalyzer, resolveWorkerEntry } from './analyzer';
 import { AudioDecodeError } from './errors';
 import { peaksFromFile } from './file-analysis';
 import { decodePeaks } from './peaks';
-import { encodeMp3, encodeWav, toneSequence } from './test-signals';
+import { encodeMp3, encodeWav, stereoTones, toneSequence } from './test-signals';
 
 let dir: string;
 let wav: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'takedesk-analyzer-'));
   wav = join(dir, 'tone.wav');
-  const x = toneSequence(48000, [{ dbfs: -23, seconds: 4 }]);
-  writeFileSync(wav, encodeWav([x, x], { sampleRate: 48000, bits: 16 }));
+  writeFileSync(
+    wav,
+    encodeWav(stereoTones(48000, [{ dbfs: -23, seconds: 4 }]), { sampleRate: 48000, bits: 16 }),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

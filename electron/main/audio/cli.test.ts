@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav, toneSequence } from './test-signals';
+import { encodeWav, stereoTones } from './test-signals';
 
 const root = resolve(import.meta.dirname, '../../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -15,8 +15,10 @@ let wav: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'takedesk-cli-'));
   wav = join(dir, 'ad.wav');
-  const x = toneSequence(48000, [{ dbfs: -17, seconds: 6 }]);
-  writeFileSync(wav, encodeWav([x, x], { sampleRate: 48000, bits: 24 }));
+  writeFileSync(
+    wav,
+    encodeWav(stereoTones(48000, [{ dbfs: -17, seconds: 6 }]), { sampleRate: 48000, bits: 24 }),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -7,7 +7,7 @@ import {
   loudnessRange,
   type LoudnessResult,
 } from '../../../shared/audio/loudness';
-import { pushInBlocks, toneSequence, type ToneSegment } from './test-signals';
+import { pushInBlocks, stereoTones, toneSequence, type ToneSegment } from './test-signals';
 
 function measure(
   planar: Float32Array[],
@@ -23,11 +23,6 @@ function measure(
   pushInBlocks(planar, (p, n) => meter.push(p, n), block);
   return meter.result();
 }
-
-const stereo = (fs: number, segments: ToneSegment[]): Float32Array[] => {
-  const x = toneSequence(fs, segments);
-  return [x, x];
-};
 
 describe('K-weighting coefficients', () => {
   // ITU-R BS.1770-4 Tables 1 and 2 (48 kHz).
@@ -62,7 +57,7 @@ describe('EBU Tech 3341 minimum requirements', () => {
   it.each([44100, 48000, 96000])(
     'case 1: stereo 1 kHz at -23 dBFS reads -23.0 LUFS (M, S, I) at %i Hz',
     (fs) => {
-      const r = measure(stereo(fs, [{ dbfs: -23, seconds: 20 }]), fs);
+      const r = measure(stereoTones(fs, [{ dbfs: -23, seconds: 20 }]), fs);
       expect(r.integratedLufs).toBeCloseTo(-23, 1);
       expect(Math.abs(r.integratedLufs! + 23)).toBeLessThanOrEqual(0.1);
       expect(Math.abs(r.maxMomentaryLufs! + 23)).toBeLessThanOrEqual(0.1);
@@ -71,46 +66,41 @@ describe('EBU Tech 3341 minimum requirements', () => {
   );
 
   it('case 2: stereo 1 kHz at -33 dBFS reads -33.0 LUFS', () => {
-    const r = measure(stereo(48000, [{ dbfs: -33, seconds: 20 }]), 48000);
+    const r = measure(stereoTones(48000, [{ dbfs: -33, seconds: 20 }]), 48000);
     expect(Math.abs(r.integratedLufs! + 33)).toBeLessThanOrEqual(0.1);
     expect(Math.abs(r.maxShortTermLufs! + 33)).toBeLessThanOrEqual(0.1);
   });
 
-  it('case 3: -36 / -23 / -36 dBFS (10 s, 60 s, 10 s) gates to -23.0 LUFS', () => {
-    const r = measure(
-      stereo(48000, [
+  // Stereo 1 kHz sequences that must gate to -23.0 LUFS integrated.
+  it.each<[string, ToneSegment[]]>([
+    [
+      'case 3: -36 / -23 / -36 dBFS (10 s, 60 s, 10 s) gates to -23.0 LUFS',
+      [
         { dbfs: -36, seconds: 10 },
         { dbfs: -23, seconds: 60 },
         { dbfs: -36, seconds: 10 },
-      ]),
-      48000,
-    );
-    expect(Math.abs(r.integratedLufs! + 23)).toBeLessThanOrEqual(0.1);
-  });
-
-  it('case 4: -72 / -36 / -23 / -36 / -72 dBFS gates to -23.0 LUFS', () => {
-    const r = measure(
-      stereo(48000, [
+      ],
+    ],
+    [
+      'case 4: -72 / -36 / -23 / -36 / -72 dBFS gates to -23.0 LUFS',
+      [
         { dbfs: -72, seconds: 10 },
         { dbfs: -36, seconds: 10 },
         { dbfs: -23, seconds: 60 },
         { dbfs: -36, seconds: 10 },
         { dbfs: -72, seconds: 10 },
-      ]),
-      48000,
-    );
-    expect(Math.abs(r.integratedLufs! + 23)).toBeLessThanOrEqual(0.1);
-  });
-
-  it('case 5: -26 / -20 / -26 dBFS (20 s, 20.1 s, 20 s) reads -23.0 LUFS', () => {
-    const r = measure(
-      stereo(48000, [
+      ],
+    ],
+    [
+      'case 5: -26 / -20 / -26 dBFS (20 s, 20.1 s, 20 s) reads -23.0 LUFS',
+      [
         { dbfs: -26, seconds: 20 },
         { dbfs: -20, seconds: 20.1 },
         { dbfs: -26, seconds: 20 },
-      ]),
-      48000,
-    );
+      ],
+    ],
+  ])('%s', (_name, segments) => {
+    const r = measure(stereoTones(48000, segments), 48000);
     expect(Math.abs(r.integratedLufs! + 23)).toBeLessThanOrEqual(0.1);
   });
 
@@ -137,7 +127,7 @@ describe('EBU Tech 3341 minimum requirements', () => {
   });
 
   it('results do not depend on how the stream is split into blocks', () => {
-    const x = stereo(44100, [
+    const x = stereoTones(44100, [
       { dbfs: -30, seconds: 4 },
       { dbfs: -18, seconds: 5.37 },
     ]);
@@ -162,13 +152,13 @@ describe('gates and edge cases', () => {
   });
 
   it('a signal below -70 LUFS is removed by the absolute gate', () => {
-    const r = measure(stereo(48000, [{ dbfs: -80, seconds: 5 }]), 48000);
+    const r = measure(stereoTones(48000, [{ dbfs: -80, seconds: 5 }]), 48000);
     expect(r.integratedLufs).toBeNull();
     expect(r.maxMomentaryLufs!).toBeLessThan(-70);
   });
 
   it('shorter than 400 ms: no gating block, no integrated loudness', () => {
-    const r = measure(stereo(48000, [{ dbfs: -20, seconds: 0.3 }]), 48000);
+    const r = measure(stereoTones(48000, [{ dbfs: -20, seconds: 0.3 }]), 48000);
     expect(r.integratedLufs).toBeNull();
     expect(r.maxShortTermLufs).toBeNull();
     expect(r.samplePeakDbfs!).toBeCloseTo(-20, 2);
@@ -200,7 +190,7 @@ describe('EBU Tech 3342 loudness range', () => {
     [[-50, -35, -20, -35, -50], 15],
   ])('stereo 1 kHz segments of 20 s at %j dBFS give LRA %i LU ±1', (levels, expected) => {
     const r = measure(
-      stereo(
+      stereoTones(
         48000,
         levels.map((dbfs) => ({ dbfs, seconds: 20 })),
       ),
@@ -248,7 +238,7 @@ describe('true peak', () => {
   );
 
   it('matches the sample peak for a low-frequency sine (no inter-sample overshoot)', () => {
-    const r = measure(stereo(48000, [{ dbfs: -3, seconds: 3 }]), 48000);
+    const r = measure(stereoTones(48000, [{ dbfs: -3, seconds: 3 }]), 48000);
     expect(r.truePeakDbtp!).toBeCloseTo(-3, 1);
     expect(r.truePeakDbtp!).toBeGreaterThanOrEqual(r.samplePeakDbfs!);
   });

@@ -26,6 +26,12 @@ export function toneSequence(sampleRate: number, segments: readonly ToneSegment[
   return out;
 }
 
+/** The same tone sequence on both channels: planar stereo. */
+export function stereoTones(sampleRate: number, segments: readonly ToneSegment[]): Float32Array[] {
+  const x = toneSequence(sampleRate, segments);
+  return [x, x];
+}
+
 /** Feeds planar audio to `push` in blocks of `block` frames (odd sizes exercise the incremental paths). */
 export function pushInBlocks(
   planar: readonly Float32Array[],
