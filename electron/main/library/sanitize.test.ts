@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_NAMES } from './test-support';
 import {
   MAX_NAME_BYTES,
   PathEscapeError,
@@ -117,19 +118,7 @@ describe('libraryRelativePath', () => {
     expect(partPathFor(rel, '../../x').split('/')).toHaveLength(2);
   });
 
-  const hostile = [
-    '../../etc/passwd',
-    'a/b\\c',
-    'CON',
-    '\u0000',
-    'x'.repeat(300),
-    '🎧'.repeat(100),
-    '\u202Etxt.exe',
-    '..',
-    '/abs',
-    'C:\\x',
-  ];
-  it.each(hostile)('hostile name %j stays one folder + one file inside the library', (name) => {
+  it.each(HOSTILE_NAMES)('hostile name %j stays one folder + one file inside the library', (name) => {
     const root = mkdtempSync(join(tmpdir(), 'lib-'));
     const rel = libraryRelativePath({
       projectId: name,
