@@ -76,29 +76,24 @@ describe('bounds of a project (PROJECT_LIMITS)', () => {
     expectError(r, 'SERVICE_NOT_ALLOWED', 422, `at most ${PROJECT_LIMITS.maxServices} services`);
   });
 
-  it('a script over the part or word bound is SCRIPT_WRONG_TYPE 422', async () => {
-    const token = sb.tokens.full;
-    const parts = Array.from({ length: PROJECT_LIMITS.maxScriptParts + 1 }, (_, i) => `Part ${i}.`);
-    const many = voiceOverBody({ services: [voiceOverService(parts)] });
+  it.each([
+    ['parts', Array.from({ length: PROJECT_LIMITS.maxScriptParts + 1 }, (_, i) => `Part ${i}.`)],
+    ['words', ['word '.repeat(PROJECT_LIMITS.maxScriptWords + 1)]],
+  ])('a script over the %s bound is SCRIPT_WRONG_TYPE 422', async (bound, script) => {
+    const body = voiceOverBody({ services: [voiceOverService(script)] });
     expectError(
-      await call(sb, 'POST', '/projects', { token, body: many }),
+      await call(sb, 'POST', '/projects', { token: sb.tokens.full, body }),
       'SCRIPT_WRONG_TYPE',
       422,
-      'parts',
+      bound,
     );
-    const long = voiceOverBody({
-      services: [voiceOverService(['word '.repeat(PROJECT_LIMITS.maxScriptWords + 1)])],
-    });
-    expectError(
-      await call(sb, 'POST', '/projects', { token, body: long }),
-      'SCRIPT_WRONG_TYPE',
-      422,
-      'words',
-    );
+  });
+
+  it('a script of exactly the word bound is accepted', async () => {
     const fits = voiceOverBody({
       services: [voiceOverService(['word '.repeat(PROJECT_LIMITS.maxScriptWords)])],
     });
-    expect((await call(sb, 'POST', '/projects', { token, body: fits })).status).toBe(200);
+    expect((await call(sb, 'POST', '/projects', { token: sb.tokens.full, body: fits })).status).toBe(200);
   });
 });
 
