@@ -72,6 +72,13 @@ async function delivered(overrides: Record<string, unknown> = {}) {
 }
 
 /** The rejection, with both statuses. */
+/** Cancels the project through `api` and checks the answer: canceled, with the reason code sent. */
+async function expectCanceled(api: ApiClient, projectId: string, reason: string, reasonCode: string) {
+  const canceled = await api.cancelProject(projectId, { reason, reasonCode });
+  expect(canceled).toMatchObject({ id: projectId, status: 'canceled', reasonCode });
+  return canceled;
+}
+
 async function failure(promise: Promise<unknown>) {
   const error = await promise.then(
     () => {
@@ -188,15 +195,7 @@ describe('every endpoint', () => {
 
   it('cancels a project', async () => {
     const project = await client.createProject(voiceOver());
-    const canceled = await client.cancelProject(project.id, {
-      reason: 'Duplicate',
-      reasonCode: 'no_longer_needed.duplicated',
-    });
-    expect(canceled).toMatchObject({
-      id: project.id,
-      status: 'canceled',
-      reasonCode: 'no_longer_needed.duplicated',
-    });
+    await expectCanceled(client, project.id, 'Duplicate', 'no_longer_needed.duplicated');
   });
 
   it('searches samples, quotes, and reads categories, attributes, values and tracks', async () => {
@@ -658,15 +657,7 @@ describe('writes after a lost answer are reconciled, never done twice', () => {
   it('cancel reconciles with PROJECT_ALREADY_CANCELED', async () => {
     const project = await client.createProject(voiceOver());
     proxy.drop('PUT', `/projects/${project.id}`, 'after-forward');
-    const canceled = await lossy.cancelProject(project.id, {
-      reason: 'Test',
-      reasonCode: 'no_longer_needed.test_project',
-    });
-    expect(canceled).toMatchObject({
-      id: project.id,
-      status: 'canceled',
-      reasonCode: 'no_longer_needed.test_project',
-    });
+    const canceled = await expectCanceled(lossy, project.id, 'Test', 'no_longer_needed.test_project');
     expect(canceled).not.toHaveProperty('services');
   });
 
