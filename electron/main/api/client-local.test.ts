@@ -2,15 +2,15 @@
  * Answers the sandbox never gives (malformed bodies, HTML error pages, 429 with Retry-After,
  * missing facts endpoints), from a tiny node:http server on 127.0.0.1.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from './client';
 import { ApiClientError } from './errors';
 import type { ApiFallbacks } from './fallbacks';
+import { notFound, startLocalService } from './test-support';
 
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
-let server: Server;
+let service: Awaited<ReturnType<typeof startLocalService>>;
 let baseUrl: string;
 let routes: Map<string, Reply>;
 let seen: { method: string; url: string; token: string | undefined; body: string }[];
@@ -23,7 +23,7 @@ const json =
   };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  service = await startLocalService((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -35,18 +35,12 @@ beforeAll(async () => {
       });
       const reply = routes.get(`${req.method} ${req.url!.split('?')[0]}`);
       if (reply) reply(req, res);
-      else {
-        res.writeHead(404, { 'content-type': 'text/html' });
-        res.end('<h1>Not Found</h1>');
-      }
+      else notFound(res);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = service.baseUrl;
 });
-afterAll(async () => {
-  await new Promise<void>((r) => server.close(() => r()));
-});
+afterAll(() => service.close());
 beforeEach(() => {
   routes = new Map();
   seen = [];
@@ -146,25 +140,19 @@ describe('redirects', () => {
 
 describe('429 and Retry-After', () => {
   it('honours Retry-After in seconds and as an HTTP date, capped', async () => {
+    // One answer per call, in turn; the last repeats.
+    const answers = [
+      json(429, { status: 429, type: 'TOO_MANY', message: 'slow down' }, { 'retry-after': '2' }),
+      json(
+        503,
+        { status: 503, type: 'BUSY', message: '' },
+        { 'retry-after': 'Thu, 01 Jan 2026 00:00:07 GMT' },
+      ),
+      json(429, { status: 429, type: 'TOO_MANY', message: '' }, { 'retry-after': '3600' }),
+      json(200, { page: 1, total: 0, projects: [] }),
+    ];
     let calls = 0;
-    routes.set('GET /projects', (req, res) => {
-      calls++;
-      if (calls === 1)
-        return json(
-          429,
-          { status: 429, type: 'TOO_MANY', message: 'slow down' },
-          { 'retry-after': '2' },
-        )(req, res);
-      if (calls === 2)
-        return json(
-          503,
-          { status: 503, type: 'BUSY', message: '' },
-          { 'retry-after': 'Thu, 01 Jan 2026 00:00:07 GMT' },
-        )(req, res);
-      if (calls === 3)
-        return json(429, { status: 429, type: 'TOO_MANY', message: '' }, { 'retry-after': '3600' })(req, res);
-      return json(200, { page: 1, total: 0, projects: [] })(req, res);
-    });
+    routes.set('GET /projects', (req, res) => answers[Math.min(calls++, answers.length - 1)]!(req, res));
     const list = await client().listProjects();
     expect(list.total).toBe(0);
     expect(sleeps).toEqual([2000, 7000, 30_000]);

@@ -3,42 +3,35 @@
  * 127.0.0.1: what the client reads from each answer, the items it skips (and logs), the create whose answer
  * cannot be read, and the winner refusals.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAnswer, DeliverablesResponse, ListProjectsResponse, ProjectListItem } from '../../../shared/api';
 import { createApiClient, type ApiClient, type UnreadableReport } from './client';
 import { ApiClientError } from './errors';
 import { LIVE_CORPUS, WINNER_REFUSALS, type CorpusAnswer } from './live-shapes.corpus';
+import { notFound, startLocalService } from './test-support';
 
-let server: Server;
+let service: Awaited<ReturnType<typeof startLocalService>>;
 let baseUrl: string;
 let answers: Map<string, CorpusAnswer>;
 let seen: string[];
 let reports: UnreadableReport[];
 
 beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  service = await startLocalService((req, res) => {
     req.resume();
     req.on('end', () => {
       const route = `${req.method} ${req.url!.split('?')[0]}`;
       seen.push(`${req.method} ${req.url}`);
       const answer = answers.get(route);
-      if (!answer) {
-        res.writeHead(404, { 'content-type': 'text/html' });
-        return res.end('<h1>Not Found</h1>');
-      }
+      if (!answer) return notFound(res);
       const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       res.end(text);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = service.baseUrl;
 });
-afterAll(async () => {
-  await new Promise<void>((r) => server.close(() => r()));
-});
+afterAll(() => service.close());
 beforeEach(() => {
   answers = new Map();
   seen = [];

@@ -1,8 +1,14 @@
 /**
  * Test helpers for the API client: a lossy proxy in front of the sandbox (for "the answer was lost"
- * cases) and sandbox control calls. Used by *.test.ts only.
+ * cases), sandbox control calls, and a local stand-in for the live service. Used by *.test.ts only.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the proxy does with the next request that matches. */
@@ -156,3 +162,21 @@ export const HOSTILE_IDS: readonly string[] = [
   '',
   'x'.repeat(201),
 ];
+
+/** A tiny node:http server on 127.0.0.1 standing in for the live service, with its base URL. */
+export async function startLocalService(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The live service's answer to a route it does not have: an HTML 404 page. */
+export function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/html' });
+  res.end('<h1>Not Found</h1>');
+}
