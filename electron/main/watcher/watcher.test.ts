@@ -13,17 +13,22 @@ import { createWatcherMemoryFile } from './memory-file';
 import { createTestClock } from './test-clock';
 import { createWatcher, type Watcher, type WatcherMemoryStore } from './watcher';
 
-let sandbox: Sandbox;
-let profiles: Profiles;
-let client: ApiClient;
-beforeAll(async () => {
-  sandbox = await createSandbox({ delivery: 'manual' });
-  profiles = createProfiles({
+/** Profiles in memory whose Sandbox profile is `sandbox`. */
+function profilesOn(sandbox: Sandbox): Profiles {
+  return createProfiles({
     settingsStore: createMemorySettingsStore(),
     secrets: createMemorySecretStore(),
     sandbox: { ensure: async () => ({ url: sandbox.url, token: sandbox.tokens.full }) },
     events: { emit: () => {} },
   });
+}
+
+let sandbox: Sandbox;
+let profiles: Profiles;
+let client: ApiClient;
+beforeAll(async () => {
+  sandbox = await createSandbox({ delivery: 'manual' });
+  profiles = profilesOn(sandbox);
   client = (await profiles.active()).client;
 });
 afterAll(async () => {
@@ -331,12 +336,7 @@ describe('watcher pacing (a fixed request budget; service-facts 8d: no documente
   let manyProfiles: Profiles;
   beforeAll(async () => {
     many = await createSandbox({ delivery: 'manual' });
-    manyProfiles = createProfiles({
-      settingsStore: createMemorySettingsStore(),
-      secrets: createMemorySecretStore(),
-      sandbox: { ensure: async () => ({ url: many.url, token: many.tokens.full }) },
-      events: { emit: () => {} },
-    });
+    manyProfiles = profilesOn(many);
     const api = (await manyProfiles.active()).client;
     for (let i = 0; i < 120; i++) {
       await api.createProject({
