@@ -1,7 +1,15 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import { pumpBody, readableBody, writeChunks, type DirectBody, type WriteChunks } from './body-writer';
-import { READ_BUFFER_BYTES, streamGet, type Get, type GetInit, type HttpGet } from './transport';
+import { readableBody, writeChunks, type DirectBody, type WriteChunks } from './body-writer';
+import {
+  directResponse,
+  READ_BUFFER_BYTES,
+  streamGet,
+  type Get,
+  type GetInit,
+  type HttpGet,
+  type LentBuffers,
+} from './transport';
 
 // Socket reads land in buffers this large (see READ_BUFFER_BYTES); loopback and fast links fill most of one per read.
 const READ_BUFFER = READ_BUFFER_BYTES;
@@ -18,17 +26,10 @@ const TRICKLE_MS = 10;
 class Unsupported extends Error {}
 
 /** An answer as the lean reader gives it: the body pushed from the read callback, in read buffers it lends out. */
-export interface RawResponse {
+export interface RawResponse extends LentBuffers {
   status: number;
   headers: Record<string, string | undefined>;
   body: DirectBody;
-  /** Gives a chunk's read buffer back once it is written, for the next reads. */
-  recycle(chunk: Buffer): void;
-  /**
-   * Gives up a chunk's read buffer for good (a follower on another thread takes it): its ArrayBuffer or
-   * SharedArrayBuffer when the chunk sits alone at the start of one, else null.
-   */
-  release(chunk: Buffer): ArrayBufferLike | null;
 }
 
 /**
@@ -58,26 +59,7 @@ export const rawGet: Get<RawResponse & { discard(): void }> = async (url, init) 
 export function createLeanHttpGet(write: WriteChunks = writeChunks): HttpGet {
   return async (url, init) => {
     const raw = await rawGet(url, init);
-    return {
-      status: raw.status,
-      headers: raw.headers,
-      discard: raw.discard,
-      pump: ({ handle, position, onBytes, follower }) =>
-        pumpBody({
-          body: raw.body,
-          handle,
-          position,
-          write,
-          onBytes,
-          recycle: raw.recycle,
-          ...(follower
-            ? {
-                onWritten: (end: number) => follower.advance(end),
-                onLanded: (chunks: Buffer[], start: number) => follower.feed(chunks, start, raw.release),
-              }
-            : {}),
-        }),
-    };
+    return directResponse(raw, write, raw);
   };
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { PartReader } from './part-reader';
-import { pumpBody, readableBody, writeChunks, type WriteChunks } from './body-writer';
+import { pumpBody, readableBody, writeChunks, type DirectBody, type WriteChunks } from './body-writer';
 
 /**
  * The one interface between a download job and the network: a GET answers its status and headers, and then the
@@ -113,22 +113,55 @@ export const streamGet: Get<StreamResponse> = (url, init) =>
     request.on('error', reject);
   });
 
-/** A download's answer over a stream body, written on this thread (`write`: tests inject a full disk). */
-export function streamResponse(answer: StreamResponse, write: WriteChunks = writeChunks): HttpResponse {
+/** The read buffers a transport lends body chunks in (the lean reader's). */
+export interface LentBuffers {
+  /** Gives a chunk's read buffer back once it is written, for the next reads. */
+  recycle(chunk: Buffer): void;
+  /**
+   * Gives up a chunk's read buffer for good (a follower on another thread takes it): its ArrayBuffer or
+   * SharedArrayBuffer when the chunk sits alone at the start of one, else null.
+   */
+  release(chunk: Buffer): ArrayBufferLike | null;
+}
+
+/**
+ * A download's answer whose body is written on this thread (`write`: tests inject a full disk). With `lent`, written
+ * buffers go back to the transport and the follower may take landed chunks from memory.
+ */
+export function directResponse(
+  answer: { status: number; headers: Record<string, string | undefined>; discard(): void; body: DirectBody },
+  write: WriteChunks = writeChunks,
+  lent?: LentBuffers,
+): HttpResponse {
   return {
     status: answer.status,
     headers: answer.headers,
     discard: answer.discard,
     pump: ({ handle, position, onBytes, follower }) =>
       pumpBody({
-        body: readableBody(answer.body),
+        body: answer.body,
         handle,
         position,
         write,
         onBytes,
-        ...(follower ? { onWritten: (end: number) => follower.advance(end) } : {}),
+        ...(lent ? { recycle: lent.recycle } : {}),
+        ...(follower
+          ? {
+              onWritten: (end: number) => follower.advance(end),
+              ...(lent
+                ? {
+                    onLanded: (chunks: Buffer[], start: number) => follower.feed(chunks, start, lent.release),
+                  }
+                : {}),
+            }
+          : {}),
       }),
   };
+}
+
+/** A download's answer over a stream body, written on this thread (`write`: tests inject a full disk). */
+export function streamResponse(answer: StreamResponse, write: WriteChunks = writeChunks): HttpResponse {
+  return directResponse({ ...answer, body: readableBody(answer.body) }, write);
 }
 
 /** GET over node:http(s), written on this thread: the lean reader's fallback for chunked answers. */
