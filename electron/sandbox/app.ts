@@ -260,6 +260,16 @@ export function createApp(deps: AppDeps) {
       throw new SandboxError(type);
     });
 
+  /** `path` called without its id, as `path/` or `path`, answers `type` (what the live service says then). */
+  const withoutId = (
+    method: 'GET' | 'PUT' | 'POST',
+    path: string,
+    operation: Operation,
+    { needsBody = false, type = 'ID_REQUIRED' } = {},
+  ) => {
+    for (const bare of [`${path}/`, path]) app.on(method, bare, missing(type, operation, needsBody));
+  };
+
   const deliverableOp = (body: unknown): Operation => {
     const status = typeof body === 'object' && body !== null ? (body as Json).status : undefined;
     if (status === 'rejected') return 'rejectDeliverable';
@@ -320,8 +330,7 @@ export function createApp(deps: AppDeps) {
       engine.projectView(engine.getProject(userId, c.req.param('id')!)),
     ),
   );
-  app.put('/projects/', missing('ID_REQUIRED', 'cancelProject', true));
-  app.put('/projects', missing('ID_REQUIRED', 'cancelProject', true));
+  withoutId('PUT', '/projects', 'cancelProject', { needsBody: true });
   app.put(
     '/projects/:id',
     route('cancelProject', { body: true, mutates: true }, ({ c, userId, body }) =>
@@ -376,10 +385,8 @@ export function createApp(deps: AppDeps) {
   );
 
   // --- deliverables --------------------------------------------------------------------------
-  app.get('/deliverables/project/', missing('PROJECT_ID_REQUIRED', 'listDeliverables'));
-  app.get('/deliverables/project', missing('PROJECT_ID_REQUIRED', 'listDeliverables'));
-  app.put('/deliverables/project/', missing('ID_REQUIRED', 'approveAll', true));
-  app.put('/deliverables/project', missing('ID_REQUIRED', 'approveAll', true));
+  withoutId('GET', '/deliverables/project', 'listDeliverables', { type: 'PROJECT_ID_REQUIRED' });
+  withoutId('PUT', '/deliverables/project', 'approveAll', { needsBody: true });
   app.get(
     '/deliverables/project/:projectId',
     route('listDeliverables', {}, ({ c, userId, base }) =>
@@ -392,10 +399,8 @@ export function createApp(deps: AppDeps) {
       engine.approveAll(userId, c.req.param('projectId')!, asObject(body)),
     ),
   );
-  app.get('/deliverables/', missing('ID_REQUIRED', 'getDeliverable'));
-  app.get('/deliverables', missing('ID_REQUIRED', 'getDeliverable'));
-  app.put('/deliverables/', missing('ID_REQUIRED', 'approveDeliverable', true));
-  app.put('/deliverables', missing('ID_REQUIRED', 'approveDeliverable', true));
+  withoutId('GET', '/deliverables', 'getDeliverable');
+  withoutId('PUT', '/deliverables', 'approveDeliverable', { needsBody: true });
   app.get(
     '/deliverables/:id',
     route('getDeliverable', {}, ({ c, userId, base }) =>
@@ -423,8 +428,7 @@ export function createApp(deps: AppDeps) {
       engine.listVersions(userId, c.req.param('deliverableId')!, base),
     ),
   );
-  app.post('/revisions/', missing('ID_REQUIRED', 'createRevision', true));
-  app.post('/revisions', missing('ID_REQUIRED', 'createRevision', true));
+  withoutId('POST', '/revisions', 'createRevision', { needsBody: true });
   app.post(
     '/revisions/:deliverableId',
     route('createRevision', { body: true, mutates: true }, ({ c, userId, body }) =>
