@@ -10,6 +10,7 @@ import type {
   MediaFormat,
   ProjectDownloadSelection,
 } from '../../../shared/ipc';
+import { createCoalescedTask } from '../coalesced-task';
 import type { EventBus } from '../events';
 import { syncFile, syncFolder, type Library } from '../library/library';
 import { LinkRefusedError } from '../library/safe-fs';
@@ -143,8 +144,6 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   let idleWaiters: Array<() => void> = [];
 
   // ---- persistence -------------------------------------------------------------------------------------------
-  let saving: Promise<void> | null = null;
-  let saveAgain = false;
   const snapshot = (): StateFile => ({
     version: 1,
     jobs: [...entries.values()].map(({ job, request, etag, orderedSeconds }) => ({
@@ -154,27 +153,15 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       orderedSeconds,
     })),
   });
+  const saving = createCoalescedTask(async () => {
+    await mkdir(dirname(deps.stateFile), { recursive: true });
+    // Atomic but not fsynced: an fsync mid-transfer stalls the download's own writes (README.md). After a
+    // power cut the worst case is an older queue; a job's byte count is always re-read from its .part.
+    await writeFileAtomic(deps.stateFile, JSON.stringify(snapshot()), { fsync: false });
+  });
   function persist(): Promise<void> {
-    if (saving) {
-      saveAgain = true;
-      return saving;
-    }
-    saving = (async () => {
-      try {
-        do {
-          saveAgain = false;
-          await mkdir(dirname(deps.stateFile), { recursive: true });
-          // Atomic but not fsynced: an fsync mid-transfer stalls the download's own writes (README.md). After a
-          // power cut the worst case is an older queue; a job's byte count is always re-read from its .part.
-          await writeFileAtomic(deps.stateFile, JSON.stringify(snapshot()), { fsync: false });
-        } while (saveAgain);
-      } catch {
-        // The queue still works in memory; the next change tries again.
-      } finally {
-        saving = null;
-      }
-    })();
-    return saving;
+    // The queue still works in memory; the next change tries again.
+    return saving.run().catch(() => undefined);
   }
 
   async function restore(): Promise<void> {
@@ -556,7 +543,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       ticker = null;
       await Promise.all([...entries.values()].filter((e) => e.running).map((e) => stop(e, 'close')));
       await persist();
-      if (saving) await saving;
+      await saving.running()?.catch(() => undefined);
       await flushing;
     },
   };

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import type { OutboxDecision, OutboxItem } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
+import { createCoalescedTask } from '../coalesced-task';
 import { localError } from '../local-error';
 
 /** Error types meaning "no answer from the service": the decision waits in the outbox. */
@@ -78,8 +79,7 @@ type Outcome = { sent: string } | { conflict: { asked: string; service: string }
 export function createOutbox(deps: OutboxDeps): Outbox {
   const now = deps.now ?? (() => new Date());
   let items: Stored[] = [];
-  let draining: Promise<void> | null = null;
-  let drainAgain = false;
+  const draining = createCoalescedTask(drainOnce);
   let writes: Promise<void> = Promise.resolve();
   let closed = false;
 
@@ -196,21 +196,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function drain(): Promise<void> {
     await loaded;
     if (closed) return;
-    if (draining) {
-      drainAgain = true;
-      return draining;
-    }
-    draining = (async () => {
-      try {
-        do {
-          drainAgain = false;
-          await drainOnce();
-        } while (drainAgain);
-      } finally {
-        draining = null;
-      }
-    })();
-    return draining;
+    return draining.run();
   }
 
   async function find(id: string): Promise<Stored> {
@@ -274,7 +260,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     items: () => items.map((i) => publicView(i)),
     async close() {
       closed = true;
-      await draining?.catch(() => undefined);
+      await draining.running()?.catch(() => undefined);
       await writes;
     },
   };
