@@ -34,6 +34,14 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ErrorBody: api.ErrorBody,
 };
 
+type QueryParam = [name: string, type: 'string' | 'number', description: string];
+
+/** The paging parameters every paged listing takes. */
+const PAGING: QueryParam[] = [
+  ['page', 'number', 'default 1'],
+  ['pageSize', 'number', 'default 20'],
+];
+
 interface Endpoint {
   method: 'get' | 'put' | 'post';
   path: string;
@@ -42,7 +50,7 @@ interface Endpoint {
   body?: string;
   response: string;
   scope?: string;
-  query?: Array<[name: string, type: 'string' | 'number', description: string]>;
+  query?: QueryParam[];
   noAuth?: boolean;
 }
 
@@ -62,8 +70,7 @@ const ENDPOINTS: Endpoint[] = [
     summary: 'Get all projects',
     response: 'ListProjectsResponse',
     query: [
-      ['page', 'number', 'default 1'],
-      ['pageSize', 'number', 'default 20'],
+      ...PAGING,
       ['titleQuery', 'string', 'title filter (case-insensitive substring)'],
       ['category', 'string', 'mainService filter'],
     ],
@@ -93,8 +100,7 @@ const ENDPOINTS: Endpoint[] = [
     query: [
       ['categoryId', 'string', 'required'],
       ['currency', 'string', 'default USD; USD, EUR, GBP, CAD, AUD'],
-      ['page', 'number', 'default 1'],
-      ['pageSize', 'number', 'default 20'],
+      ...PAGING,
       ['language', 'string', 'e.g. eng-us'],
       ['genderAndAge', 'string', 'e.g. teenageGirl'],
       ['turnAroundTimeDays', 'number', 'maximum turnaround in days'],
