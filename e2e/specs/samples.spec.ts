@@ -62,3 +62,30 @@ test('samples: filters, page 2, audition one then another in the player bar, emp
   await expect(samples.error).toHaveCount(0);
   await screenshot(app, 'samples-empty');
 });
+
+test('samples: a refusal about one filter stands under that filter, marked invalid', async ({ app }) => {
+  const samples = new SamplesPage(app);
+  await samples.goto();
+
+  // The form's own check: a minimum above the maximum is said under the price, and nothing is searched.
+  await samples.searchWith({ minimumPrice: 50, maximumPrice: 10 });
+  await expect(samples.root.locator('#s-price-error')).toHaveText('The minimum is above the maximum.');
+  await expect(samples.minPrice).toHaveAttribute('aria-invalid', 'true');
+  await expect(samples.maxPrice).toHaveAttribute('aria-invalid', 'true');
+
+  // The service's: audio ads have no sample search (SEARCH_NOT_AVAILABLE), said under the category.
+  await samples.searchWith({ categoryId: 'audio_ads', minimumPrice: 1, maximumPrice: 1000 });
+  await expect(samples.categoryError.getByRole('alert')).toHaveAttribute(
+    'data-error-type',
+    'SEARCH_NOT_AVAILABLE',
+  );
+  await expect(samples.category).toHaveAttribute('aria-invalid', 'true');
+  await expect(samples.minPrice).toHaveAttribute('aria-invalid', 'false');
+  await expect(samples.error).toHaveCount(0);
+
+  // Back to voice over: the error goes with the search that answers.
+  await samples.searchWith({ categoryId: 'voice_over' });
+  await expect(samples.cards.first()).toBeVisible();
+  await expect(samples.categoryError.getByRole('alert')).toHaveCount(0);
+  await expect(samples.category).toHaveAttribute('aria-invalid', 'false');
+});

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { h } from 'vue';
 import { mount } from '@vue/test-utils';
+import { IpcError } from '../../../shared/ipc/api';
 import FormField from './FormField.vue';
 
 type Bound = Record<string, string>;
@@ -67,6 +68,24 @@ describe('FormField', () => {
     expect(wrapper.get('legend').text()).toBe('Script');
     expect(wrapper.find('label').exists()).toBe(false);
     expect(describedBy(wrapper)).toEqual(['Script is required.']);
+    wrapper.unmount();
+  });
+
+  it('shows a failure from the service as ErrorMessage does, under the field, and marks the control invalid', async () => {
+    const wrapper = mountField({ errorTestid: 'np-title-error' });
+    const failure = new IpcError({
+      type: 'SEARCH_NOT_AVAILABLE',
+      status: 400,
+      message: 'Search is not available for this category.',
+    });
+    await wrapper.setProps({ error: failure });
+    expect(wrapper.get('[data-testid="control"]').attributes('aria-invalid')).toBe('true');
+    const line = wrapper.get('[data-testid="np-title-error"]');
+    expect(line.get('[role="alert"]').attributes('data-error-type')).toBe('SEARCH_NOT_AVAILABLE');
+    expect(describedBy(wrapper)[0]).toContain('Search is not available');
+    await wrapper.setProps({ error: null });
+    expect(wrapper.get('[data-testid="control"]').attributes('aria-invalid')).toBe('false');
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false);
     wrapper.unmount();
   });
 

@@ -1,8 +1,10 @@
 import type { Deliverable, Project, ProjectService } from '../../../shared/api';
+import { TONE_KEYS } from '../../../shared/api/schemas';
 import { scriptParts, type ScriptInput } from '../../../shared/api/validate-project';
 import { findGenderAndAge } from '../../../shared/catalogue/gender-and-age';
 import { findLanguage } from '../../../shared/catalogue/languages';
 import { findPurpose } from '../../../shared/catalogue/purposes';
+import { TONE_POLES } from '../../../shared/catalogue/tone';
 import { findTrack } from '../../../shared/catalogue/tracks';
 import { findVoicePerspective } from '../../../shared/catalogue/voice-perspectives';
 
@@ -34,14 +36,6 @@ export interface BriefSection {
   script: ScriptPart[] | null;
 }
 
-const TONE_LABELS: Record<string, [string, string]> = {
-  seriousHumorous: ['serious', 'humorous'],
-  conciseWordy: ['concise', 'wordy'],
-  objectiveOpinionated: ['objective', 'opinionated'],
-  sincereSarcastic: ['sincere', 'sarcastic'],
-  journalisticCreative: ['journalistic', 'creative'],
-};
-
 const languageName = (id: string) => findLanguage(id)?.name ?? id;
 const voiceName = (id: string) => findGenderAndAge(id)?.name ?? id;
 const purposeName = (id: string) => findPurpose(id)?.name ?? id;
@@ -65,10 +59,11 @@ export function musicText(
 export function toneText(tone: Record<string, unknown> | undefined): string {
   if (!tone) return '';
   const words: string[] = [];
-  for (const [key, [low, high]] of Object.entries(TONE_LABELS)) {
+  for (const key of TONE_KEYS) {
     const value = Number(tone[key]);
     if (!Number.isFinite(value) || value === 0) continue;
-    words.push(`${Math.abs(value) >= 2 ? 'very' : 'rather'} ${value < 0 ? low : high}`);
+    const pole = TONE_POLES[key][value < 0 ? 0 : 1].toLowerCase();
+    words.push(`${Math.abs(value) >= 2 ? 'very' : 'rather'} ${pole}`);
   }
   return words.join(', ');
 }

@@ -1,4 +1,5 @@
 import { TONE_KEYS } from '../../../../shared/api/schemas';
+import type { ToneKey } from '../../../../shared/catalogue/tone';
 
 /** One script part as the editor holds it; `key` becomes the part key sent (part001...). */
 export interface ScriptPart {
@@ -7,7 +8,7 @@ export interface ScriptPart {
 }
 
 export type MusicMode = 'library' | 'own' | 'pro';
-export type ToneKey = (typeof TONE_KEYS)[number];
+export type { ToneKey };
 
 /** Everything the new-project screen edits, for both categories. */
 export interface ProjectForm {
