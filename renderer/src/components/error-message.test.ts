@@ -40,6 +40,10 @@ describe('OfflineNote', () => {
     expect(wrapper.text()).toContain('The service can’t be reached.');
     await wrapper.get('[data-testid="projects-offline-retry"]').trigger('click');
     expect(reload).toHaveBeenCalledTimes(1);
-    expect(mount(OfflineNote, { props: { testid: 'review-offline' } }).find('button').exists()).toBe(false);
+    expect(
+      mount(OfflineNote, { props: { testid: 'review-offline' } })
+        .find('button')
+        .exists(),
+    ).toBe(false);
   });
 });
