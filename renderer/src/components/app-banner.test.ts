@@ -37,7 +37,11 @@ async function mountBoth(initial: ProfilesState) {
   const global = { plugins: [pinia], provide: { [API_KEY]: fake.api }, stubs: { RouterLink: true } };
   const banner = mount(AppBanner, { global });
   const fields = mount(CredentialFields, {
-    props: { idPrefix: 'p', touched: false, method: 'token', email: '', password: '', token: '' },
+    props: {
+      idPrefix: 'p',
+      touched: false,
+      modelValue: { method: 'token' as const, email: '', password: '', token: '' },
+    },
     global,
   });
   await useProfilesStore(pinia).load();
