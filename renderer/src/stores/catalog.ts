@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, type Ref } from 'vue';
 import type { AttributeValue, Category, Track } from '../../../shared/api';
 import { useApi } from '../bridge';
 
@@ -22,17 +22,27 @@ export const useCatalogStore = defineStore('catalog', () => {
     return promise;
   }
 
+  /** Fetches into `into` once at a time; a failure lands in `failed` and leaves what was there. */
+  function fetchInto<T>(
+    key: string,
+    into: Ref<T>,
+    failed: Ref<unknown>,
+    fetch: () => Promise<T>,
+  ): Promise<T> {
+    return once(key, async () => {
+      failed.value = null;
+      try {
+        into.value = await fetch();
+      } catch (error) {
+        failed.value = error;
+      }
+      return into.value;
+    });
+  }
+
   async function loadCategories(): Promise<Category[]> {
     if (categories.value.length) return categories.value;
-    return once('categories', async () => {
-      categoriesError.value = null;
-      try {
-        categories.value = await api.catalog.categories();
-      } catch (error) {
-        categoriesError.value = error;
-      }
-      return categories.value;
-    });
+    return fetchInto('categories', categories, categoriesError, () => api.catalog.categories());
   }
 
   /** Options for one attribute (language, genderAndAge, purpose, voicePerspective...) of a category. */
@@ -64,15 +74,7 @@ export const useCatalogStore = defineStore('catalog', () => {
 
   async function loadTracks(): Promise<Track[]> {
     if (tracks.value) return tracks.value;
-    return once('tracks', async () => {
-      tracksError.value = null;
-      try {
-        tracks.value = await api.catalog.tracks();
-      } catch (error) {
-        tracksError.value = error;
-      }
-      return tracks.value ?? [];
-    });
+    return (await fetchInto('tracks', tracks, tracksError, () => api.catalog.tracks())) ?? [];
   }
 
   /** A playable URL for a service-hosted file (proxied by main). */

@@ -582,52 +582,63 @@ export const useReviewStore = defineStore('review', () => {
     statusChanged.value = new Date().toISOString();
   }
 
-  async function approve(): Promise<boolean> {
+  /**
+   * One decision on the deliverable shown: sent (or queued in the outbox), its answer shown as `done`; false when it
+   * did not stick. `answered` runs once the service itself took it.
+   */
+  async function decide(
+    action: ReviewAction,
+    call: (id: string) => Promise<{ status: string }>,
+    done: string,
+    answered?: () => void,
+  ): Promise<boolean> {
     const id = deliverableId.value;
     if (!id) return false;
-    const answer = await runAction('approve', () => api.deliverables.approve({ id }));
-    return settle(answer, `Version ${decisionVersion.value} approved.`);
+    const answer = await runAction(action, () => call(id));
+    if (answer && answer !== 'queued') answered?.();
+    return settle(answer, done);
   }
 
-  async function reject(input: RejectInput): Promise<boolean> {
-    const id = deliverableId.value;
-    if (!id) return false;
-    const answer = await runAction('reject', () =>
-      api.deliverables.reject({
-        id,
-        reason: input.reason,
-        reasonCode: input.reasonCode,
-        ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
-      }),
+  function approve(): Promise<boolean> {
+    return decide(
+      'approve',
+      (id) => api.deliverables.approve({ id }),
+      `Version ${decisionVersion.value} approved.`,
     );
-    return settle(answer, `Version ${decisionVersion.value} rejected.`);
   }
 
-  async function requestRevision(input: RevisionInput): Promise<boolean> {
-    const id = deliverableId.value;
-    if (!id) return false;
-    const answer = await runAction('revision', () =>
-      api.revisions.create({
-        deliverableId: id,
-        instructions: input.instructions,
-        checkTalent: input.checkTalent,
-        ...(input.revisionCode ? { revisionCode: input.revisionCode } : {}),
-        ...(input.reason && isAudioAds.value ? { reason: input.reason } : {}),
-      }),
+  function reject(input: RejectInput): Promise<boolean> {
+    return decide(
+      'reject',
+      (id) =>
+        api.deliverables.reject({
+          id,
+          reason: input.reason,
+          reasonCode: input.reasonCode,
+          ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
+        }),
+      `Version ${decisionVersion.value} rejected.`,
     );
-    if (answer && answer !== 'queued') pendingInstructions.value = input.instructions;
-    return settle(answer, `Revision of version ${decisionVersion.value} requested.`);
   }
 
-  async function selectWinner(): Promise<boolean> {
-    const id = deliverableId.value;
-    if (!id) return false;
-    const answer = await runAction('winner', () => api.deliverables.selectWinner({ id }));
-    if (answer && answer !== 'queued') {
-      setStatus(answer.status);
-      lastResult.value = 'Selected as the contest winner.';
-    }
-    return answer !== null;
+  function requestRevision(input: RevisionInput): Promise<boolean> {
+    return decide(
+      'revision',
+      (deliverableId) =>
+        api.revisions.create({
+          deliverableId,
+          instructions: input.instructions,
+          checkTalent: input.checkTalent,
+          ...(input.revisionCode ? { revisionCode: input.revisionCode } : {}),
+          ...(input.reason && isAudioAds.value ? { reason: input.reason } : {}),
+        }),
+      `Revision of version ${decisionVersion.value} requested.`,
+      () => (pendingInstructions.value = input.instructions),
+    );
+  }
+
+  function selectWinner(): Promise<boolean> {
+    return decide('winner', (id) => api.deliverables.selectWinner({ id }), 'Selected as the contest winner.');
   }
 
   /** Queues the selected version's file for download ("Download to analyse"). */
