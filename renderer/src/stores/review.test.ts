@@ -147,6 +147,27 @@ describe('review store', () => {
     expect(qaCall?.input).toEqual({ id: 'lib-2', target: 'ebu-r128', orderedSeconds: 30 });
   });
 
+  it('drops a QA answer that arrives after another deliverable was opened', async () => {
+    let answer: (value: typeof analysis) => void = () => undefined;
+    const slow = new Promise<typeof analysis>((resolve) => (answer = resolve));
+    const f = fake({
+      'audio.analyze': (input) => ((input as { id: string }).id === 'lib-2' ? slow : analysis),
+      'library.list': () => [localV2],
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    const late = review.loadQa();
+    expect(review.qaLoading).toBe(true);
+    // The producer moves to a deliverable with no local file: nothing to measure there.
+    await review.load('d2', 'p1');
+    answer({ ...analysis, integratedLufs: -16 });
+    await late;
+    expect(review.deliverableId).toBe('d2');
+    expect(review.analysis).toBeNull();
+    expect(review.qa).toBeNull();
+    expect(review.qaLoading).toBe(false);
+  });
+
   it('A/B: the older version without a local file streams the service mp3 and has no QA', async () => {
     const f = fake();
     const review = withApi(f.api, () => useReviewStore());

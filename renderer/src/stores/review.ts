@@ -239,9 +239,7 @@ export const useReviewStore = defineStore('review', () => {
     source.value = null;
     pdfUrl.value = null;
     pdfError.value = null;
-    analysis.value = null;
-    qa.value = null;
-    qaError.value = null;
+    dropQa();
     sourceError.value = null;
     actionErrors.value = {};
     lastResult.value = '';
@@ -403,21 +401,25 @@ export const useReviewStore = defineStore('review', () => {
   async function selectVersion(number: number): Promise<void> {
     if (number === selectedVersion.value && source.value) return;
     selectedVersion.value = number;
+    dropQa();
+    await resolveSource();
+  }
+
+  /** Forgets the figures shown, and any answer still on its way for another file or version. */
+  function dropQa(): void {
+    qaSequence++;
     analysis.value = null;
     qa.value = null;
-    await resolveSource();
+    qaError.value = null;
+    qaLoading.value = false;
   }
 
   /** Analysis figures and the verdict for the selected version's local file against `qaTarget`. */
   async function loadQa(): Promise<void> {
-    const seq = ++qaSequence;
     const local = current.value?.local;
+    if (!local) return dropQa();
+    const seq = ++qaSequence;
     qaError.value = null;
-    if (!local) {
-      analysis.value = null;
-      qa.value = null;
-      return;
-    }
     qaLoading.value = true;
     try {
       const ordered = orderedSeconds.value;
