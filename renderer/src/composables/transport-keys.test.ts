@@ -21,7 +21,11 @@ describe('transportCommand', () => {
     [key('ArrowLeft', { shiftKey: true }), { kind: 'seekBy', seconds: -5 }],
     [key('Home'), { kind: 'start' }],
     [key('End'), { kind: 'end' }],
+    [key('Spacebar'), { kind: 'playPause' }],
+    [key('J', { shiftKey: true }), { kind: 'back' }],
     [key('x'), null],
+    [key('constructor'), null],
+    [key('end'), null],
     [key('l', { ctrlKey: true }), null],
     [key(' ', { metaKey: true }), null],
   ])('%j -> %j', (event, command) => {

@@ -19,34 +19,27 @@ export interface KeyLike {
   metaKey: boolean;
 }
 
-/** Maps a key to a transport command, the conventions of NLEs and DAWs; null for keys it leaves alone. */
+/** The keys that need no modifier, letters in either case: the conventions of NLEs and DAWs (J K L shuttle). */
+const KEY_COMMANDS: Readonly<Record<string, TransportCommand>> = {
+  ' ': { kind: 'playPause' },
+  Spacebar: { kind: 'playPause' },
+  j: { kind: 'back' },
+  k: { kind: 'stop' },
+  l: { kind: 'forward' },
+  Home: { kind: 'start' },
+  End: { kind: 'end' },
+};
+
+/** Maps a key to a transport command; null for keys it leaves alone. Arrows seek 1 s, 5 s with Shift. */
 export function transportCommand(event: KeyLike): TransportCommand | null {
   // Shortcuts with modifiers belong to the OS and the browser (copy, tab switching...).
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  switch (event.key) {
-    case ' ':
-    case 'Spacebar':
-      return { kind: 'playPause' };
-    case 'j':
-    case 'J':
-      return { kind: 'back' };
-    case 'k':
-    case 'K':
-      return { kind: 'stop' };
-    case 'l':
-    case 'L':
-      return { kind: 'forward' };
-    case 'ArrowLeft':
-      return { kind: 'seekBy', seconds: event.shiftKey ? -5 : -1 };
-    case 'ArrowRight':
-      return { kind: 'seekBy', seconds: event.shiftKey ? 5 : 1 };
-    case 'Home':
-      return { kind: 'start' };
-    case 'End':
-      return { kind: 'end' };
-    default:
-      return null;
+  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+    const step = event.shiftKey ? 5 : 1;
+    return { kind: 'seekBy', seconds: event.key === 'ArrowLeft' ? -step : step };
   }
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  return Object.hasOwn(KEY_COMMANDS, key) ? { ...KEY_COMMANDS[key]! } : null;
 }
 
 /** Shuttle speeds L steps through when pressed again while playing forward. */
