@@ -170,6 +170,7 @@ export function createFollowThreads(options: {
     }
   };
 
+  const finishDeadline = options.finishDeadline ?? finishDeadlineMs;
   const follow: Follow = (path, format) => {
     if (!entry) return followInline(path, format);
     let worker: Worker;
@@ -184,14 +185,13 @@ export function createFollowThreads(options: {
       held: held.get(worker) ?? new Set(),
       known: known.get(worker) ?? new Set(),
     };
-    const deadline = options.finishDeadline ?? finishDeadlineMs;
     return workerReader(
       worker,
       ++sessions,
       { path, format, analyze: options.analyze },
       slots,
       give,
-      deadline,
+      finishDeadline,
     );
   };
   return Object.assign(follow, {
