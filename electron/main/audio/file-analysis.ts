@@ -12,6 +12,7 @@ import {
   writePeaksFile,
   type PeaksBuilder,
   type PeaksData,
+  type RangeMinMax,
 } from './peaks';
 import { createWavDecoder } from './wav';
 
@@ -181,7 +182,8 @@ export async function peaksFromFile(
     onFormat: (f: { sampleRate: number; channels: number }): void => {
       builder = createPeaksBuilder({ ...f, levels });
     },
-    onData: (planar: Float32Array[], frames: number): void => builder?.push(planar, frames),
+    onData: (planar: Float32Array[], frames: number, minMax?: RangeMinMax): void =>
+      builder?.push(planar, frames, minMax),
   };
   const part = options.part;
   if (part && (format !== 'mp3' || !(part.count >= 1 && part.index >= 0 && part.index < part.count)))

@@ -8,11 +8,20 @@ export interface Mp3Format {
   codec: 'mp3';
 }
 
+/**
+ * Least and greatest sample of frames `from` to `to` (exclusive, from < to) of the block being delivered, into
+ * out[0] and out[1]: computed inside the decoder (WebAssembly SIMD), so a peaks builder need not scan the samples.
+ */
+export type BlockMinMax = (from: number, to: number, out: { 0: number; 1: number }) => void;
+
 /** Callbacks of the MP3 decoders. */
 export interface Mp3DecoderSink {
   onFormat?(format: Mp3Format): void;
-  /** Planar samples in -1..1: views into the decoder's memory, valid only during the call. */
-  onData(planar: Float32Array[], frames: number): void;
+  /**
+   * Planar samples in -1..1: views into the decoder's memory, valid only during the call. `minMax` comes with mono
+   * blocks (the channel mix that `{ mix: true }` decodes), valid during the call too.
+   */
+  onData(planar: Float32Array[], frames: number, minMax?: BlockMinMax): void;
 }
 
 /** Incremental MP3 decoder (libmpg123 in WebAssembly). */
@@ -29,6 +38,7 @@ export interface Mp3Decoder {
 function createDelivery(decoder: Mpg123, sink: Mp3DecoderSink) {
   let format: Mp3Format | null = null;
   let frames = 0;
+  const minMax: BlockMinMax = (from, to, out) => decoder.minMax(from, to, out);
   return {
     /**
      * Drains the decoder into the sink, at most `limit` frames in all; returns why it stopped: 'need-more' (feed
@@ -53,6 +63,7 @@ function createDelivery(decoder: Mpg123, sink: Mp3DecoderSink) {
           sink.onData(
             decoder.planar().map((channel) => channel.subarray(0, n)),
             n,
+            format.channels === 1 ? minMax : undefined,
           );
           frames += n;
           if (frames >= limit) return 'limit';

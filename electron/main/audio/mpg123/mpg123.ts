@@ -35,6 +35,11 @@ export interface Mpg123 {
   frames(): number;
   /** The last block, one view per channel into the decoder's memory: valid until the next call. */
   planar(): Float32Array[];
+  /**
+   * Least and greatest sample of frames `from` to `to` (exclusive, from < to) of the last block, into out[0] and
+   * out[1]; mono blocks only (what the mix for peaks is). In WebAssembly SIMD, same values as a scan in JavaScript.
+   */
+  minMax(from: number, to: number, out: { 0: number; 1: number }): void;
   readonly sampleRate: number;
   readonly channels: number;
 }
@@ -58,6 +63,8 @@ interface Exports {
   td_rate(): number;
   td_channels(): number;
   td_error(): number;
+  td_minmax(from: number, to: number): void;
+  td_range(): number;
 }
 
 // The node project's TypeScript libraries do not declare WebAssembly; this is the part used here.
@@ -91,6 +98,7 @@ export function createMpg123(): Mpg123 {
   const input = e.td_alloc(INPUT);
   let image = 0;
   let scanned = false;
+  let range: Float32Array | null = null;
 
   const cString = (pointer: number): string => {
     const bytes = new Uint8Array(e.memory.buffer, pointer);
@@ -149,6 +157,13 @@ export function createMpg123(): Mpg123 {
       const n = e.td_frames();
       const left = new Float32Array(e.memory.buffer, e.td_left(), n);
       return e.td_channels() === 2 ? [left, new Float32Array(e.memory.buffer, e.td_right(), n)] : [left];
+    },
+    minMax(from, to, out) {
+      e.td_minmax(from, to);
+      // A grown memory has a new buffer (the old one is detached): the view follows it.
+      if (range?.buffer !== e.memory.buffer) range = new Float32Array(e.memory.buffer, e.td_range(), 2);
+      out[0] = range[0] as number;
+      out[1] = range[1] as number;
     },
     get sampleRate() {
       return e.td_rate();
