@@ -25,6 +25,13 @@ export interface Mpg123 {
   feed(bytes: Uint8Array): void;
   /** Starts decoding a whole file image, which makes length() and seek() exact. */
   openMemory(file: Uint8Array, options?: OpenOptions): void;
+  /**
+   * Room for a file image of `size` bytes in the decoder's own memory, for the caller to fill (e.g. read a file
+   * straight into: no copy in JavaScript) before openImage(). The view is valid until the next call.
+   */
+  imageBuffer(size: number): Uint8Array;
+  /** openMemory on the image imageBuffer() gave, as the caller filled it. */
+  openImage(options?: OpenOptions): void;
   /** Samples per channel after the gapless trim (memory mode; scans the frame headers once). */
   length(): number;
   /** Continues decoding at sample `offset` per channel; returns the offset decoding resumes at. */
@@ -97,6 +104,7 @@ export function createMpg123(): Mpg123 {
   const INPUT = 1 << 16;
   const input = e.td_alloc(INPUT);
   let image = 0;
+  let imageSize = 0;
   let scanned = false;
   let range: Float32Array | null = null;
 
@@ -122,13 +130,20 @@ export function createMpg123(): Mpg123 {
       }
     },
     openMemory(file, options) {
-      e.td_mix(options?.mix ? 1 : 0);
+      this.imageBuffer(file.length).set(file);
+      this.openImage(options);
+    },
+    imageBuffer(size) {
       if (image) e.td_free(image);
-      image = e.td_alloc(Math.max(1, file.length));
+      image = e.td_alloc(Math.max(1, size));
       if (!image) throw new AudioDecodeError('unsupported', 'MP3 decoder: the file does not fit in memory.');
-      new Uint8Array(e.memory.buffer, image, file.length).set(file);
+      imageSize = size;
+      return new Uint8Array(e.memory.buffer, image, size);
+    },
+    openImage(options) {
+      e.td_mix(options?.mix ? 1 : 0);
       scanned = false;
-      check(e.td_open_memory(image, file.length), 'open');
+      check(e.td_open_memory(image, imageSize), 'open');
     },
     length() {
       if (!scanned) {
