@@ -11,8 +11,10 @@ import { runRequest, type AnalyzeReply, type AnalyzeRequest, type AnalyzeResults
 export interface Analyzer {
   analyze(path: string, options?: AnalyzeFileOptions): Promise<FileAnalysis>;
   /**
-   * Waveform peaks of a WAV or MP3 (no loudness), optionally written to `<path>.peaks`. An MP3 is decoded in as
-   * many parts as the pool has workers, at once, and the parts joined: MP3 decoding is the slow step.
+   * Waveform peaks of a WAV or MP3 (no loudness), optionally written to `<path>.peaks`. A long MP3 is cut into
+   * parts (about one per MiB) that all the pool's workers decode at once, each claiming the next part as it
+   * finishes one (so a worker slowed by other work takes fewer), and the parts are joined: MP3 decoding is the slow
+   * step.
    */
   peaks(path: string, options?: { levels?: readonly number[]; write?: boolean }): Promise<PeaksResult>;
   /** Terminates the workers; pending analyses reject. */
@@ -46,6 +48,8 @@ export interface PeaksResult {
 
 /** Below this size an MP3 decodes in one part: a second thread would cost more than it saves. */
 const SPLIT_MP3_BYTES = 1 << 20;
+/** About this many bytes of MP3 per part when split: small enough to share out evenly, large next to a seek. */
+const MP3_PART_BYTES = 1 << 20;
 
 /** A request before it is numbered (Omit applied to each member of the union). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -175,16 +179,18 @@ export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
     },
     async peaks(path, peaksOptions = {}) {
       const levels = peaksOptions.levels ? { levels: peaksOptions.levels } : {};
-      const count = mode === 'worker' ? poolSize : 1;
-      const split =
-        count > 1 && extname(path).toLowerCase() === '.mp3' && (await stat(path)).size >= SPLIT_MP3_BYTES;
-      if (!split)
+      const workers = mode === 'worker' ? poolSize : 1;
+      const size = workers > 1 && extname(path).toLowerCase() === '.mp3' ? (await stat(path)).size : 0;
+      if (size < SPLIT_MP3_BYTES)
         return submit({ kind: 'peaks', path, options: { ...levels, write: peaksOptions.write ?? false } });
-      const parts = await Promise.all(
-        Array.from({ length: count }, (_, index) =>
-          submit({ kind: 'peaks', path, options: { ...levels, part: { index, count } } }),
+      const count = Math.min(8 * workers, Math.max(workers, Math.round(size / MP3_PART_BYTES)));
+      const claim = new Int32Array(new SharedArrayBuffer(4));
+      const claimed = await Promise.all(
+        Array.from({ length: workers }, () =>
+          submit({ kind: 'mp3-peak-parts', path, options: { ...levels, count, claim } }),
         ),
       );
+      const parts = claimed.flat().sort((a, b) => a.index - b.index);
       const peaks = concatPeaks(parts.map((p) => p.peaks));
       return { peaks, peaksPath: peaksOptions.write ? await writePeaksFile(path, peaks) : null };
     },

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeMp3, ffmpegLoudness, generateProgramWav, type ProgramOptions } from '../../../bench/lib/media';
 import { decodePeaks } from '../../../shared/audio/peaks-format';
-import { analyzeFile, createStreamingAnalysis, detectFormat } from './file-analysis';
+import {
+  analyzeFile,
+  createStreamingAnalysis,
+  detectFormat,
+  mp3PeakParts,
+  peaksFromFile,
+} from './file-analysis';
+import { concatPeaks } from './peaks';
+import { encodeMp3 as encodeTestMp3 } from './test-signals';
 import { encodeWav, toneSequence } from './test-signals';
 
 const hasFfmpeg = ((): boolean => {
@@ -79,6 +87,32 @@ describe('analyzeFile', () => {
     expect(detectFormat('x.bin', new TextEncoder().encode('ID3\u0004'))).toBe('mp3');
     expect(detectFormat('x.bin', new Uint8Array([0xff, 0xfb, 0x90, 0]))).toBe('mp3');
     expect(detectFormat('x.MP3', new Uint8Array(4))).toBe('mp3');
+  });
+});
+
+describe('mp3PeakParts', () => {
+  it('builds the parts a shared counter gives out; joined, they are the peaks of one pass', async () => {
+    const x = toneSequence(44100, [
+      { dbfs: -6, seconds: 4, frequency: 220 },
+      { dbfs: -30, seconds: 4, frequency: 3000 },
+    ]);
+    const path = join(dir, 'parts.mp3');
+    writeFileSync(path, encodeTestMp3([x, x], 44100, 128));
+    const whole = (await peaksFromFile(path)).peaks;
+    // Two callers share one counter: the first takes every part, the second finds none left (and reads nothing).
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    const first = await mp3PeakParts(path, { count: 5, claim });
+    expect(await mp3PeakParts(path, { count: 5, claim })).toEqual([]);
+    expect(first.map((p) => p.index)).toEqual([0, 1, 2, 3, 4]);
+    const joined = concatPeaks(first.map((p) => p.peaks));
+    expect(joined.frames).toBe(whole.frames);
+    joined.levels.forEach((level, i) => {
+      const ref = whole.levels[i]!.minMax;
+      expect(level.minMax.length).toBe(ref.length);
+      let max = 0;
+      for (let k = 0; k < ref.length; k++) max = Math.max(max, Math.abs(level.minMax[k]! - ref[k]!));
+      expect(max).toBeLessThanOrEqual(1e-6); // float rounding at the seams only (see mp3.test.ts)
+    });
   });
 });
 

@@ -1,17 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { AudioAnalysis } from '../../../shared/audio/types';
 import { qaVerdict, type DeliveryTargetId, type QaOptions, type QaVerdict } from '../../../shared/audio/qa';
 import { AudioDecodeError } from './errors';
 import { createLoudnessMeter, type LoudnessMeter } from '../../../shared/audio/loudness';
-import { createMp3Decoder, decodeMp3Span, partSpan } from './mp3';
+import { createMp3Decoder, openMp3File, partSpan } from './mp3';
 import {
   createPeaksBuilder,
   DEFAULT_PEAK_LEVELS,
   writePeaksFile,
   type PeaksBuilder,
   type PeaksData,
+  type RangeMinMax,
 } from './peaks';
 import { createWavDecoder } from './wav';
 
@@ -160,13 +161,8 @@ async function detectFileFormat(path: string): Promise<AudioFileFormat> {
 export interface PeaksFromFileOptions {
   /** Zoom levels in samples per bucket (default DEFAULT_PEAK_LEVELS). */
   levels?: readonly number[];
-  /** Write `<path>.peaks` (ignored with `part`: only the joined whole is written). */
+  /** Write `<path>.peaks`. */
   write?: boolean;
-  /**
-   * MP3 only: build the peaks of part `index` of `count` (seams on whole coarsest buckets), for concatPeaks to
-   * join; the parts can be decoded on different threads at once.
-   */
-  part?: { index: number; count: number };
 }
 
 /** Builds waveform peaks only (no loudness), optionally writing `<path>.peaks`; one read of the file. */
@@ -181,26 +177,16 @@ export async function peaksFromFile(
     onFormat: (f: { sampleRate: number; channels: number }): void => {
       builder = createPeaksBuilder({ ...f, levels });
     },
-    onData: (planar: Float32Array[], frames: number): void => builder?.push(planar, frames),
+    onData: (planar: Float32Array[], frames: number, minMax?: RangeMinMax): void =>
+      builder?.push(planar, frames, minMax),
   };
-  const part = options.part;
-  if (part && (format !== 'mp3' || !(part.count >= 1 && part.index >= 0 && part.index < part.count)))
-    throw new RangeError('Only MP3 peaks are built in parts, and the part must be one of count.');
-  if (part) {
-    const coarsest = levels[levels.length - 1] ?? 1;
-    // Peaks are of the channel mix: mpg123 decodes the mix itself, at about half the cost (mpg123/README.md).
-    decodeMp3Span(
-      new Uint8Array(await readFile(path)),
-      (length) => partSpan(length, part.index, part.count, coarsest),
-      sink,
-      { mix: true },
-    );
-  } else if (format === 'wav') {
+  if (format === 'wav') {
     const wav = createWavDecoder(sink);
     for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
       wav.write(chunk as Buffer);
     wav.end();
   } else {
+    // Peaks are of the channel mix: mpg123 decodes the mix itself, at about half the cost (mpg123/README.md).
     const mp3 = createMp3Decoder(sink, { mix: true });
     for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
       await mp3.write(chunk as Buffer);
@@ -208,7 +194,54 @@ export async function peaksFromFile(
   }
   const peaks = (builder as PeaksBuilder | null)?.result();
   if (!peaks) throw new AudioDecodeError('corrupt', 'No audio format found in the stream.');
-  return { peaks, peaksPath: options.write && !part ? await writePeaksFile(path, peaks) : null };
+  return { peaks, peaksPath: options.write ? await writePeaksFile(path, peaks) : null };
+}
+
+/** Options of mp3PeakParts. */
+export interface Mp3PeakPartsOptions {
+  /** Zoom levels in samples per bucket (default DEFAULT_PEAK_LEVELS). */
+  levels?: readonly number[];
+  /** Parts the file is cut into, near-equal, with seams on whole coarsest buckets (partSpan). */
+  count: number;
+  /**
+   * Counter from which the threads building one file's peaks claim its parts one at a time (Atomics.add), so that
+   * a thread that runs faster takes more of them: an Int32Array on a SharedArrayBuffer, starting at 0. Without it
+   * this thread builds every part.
+   */
+  claim?: Int32Array;
+}
+
+/** The peaks of one part of an MP3 (see mp3PeakParts). */
+export interface Mp3PeakPart {
+  index: number;
+  peaks: PeaksData;
+}
+
+/**
+ * Builds the peaks of the parts of an MP3 that this thread claims, for concatPeaks to join in index order. The file
+ * is read once, straight into the decoder's memory, and scanned once; each part is a seek (mpg123 lands on the very
+ * sample). A thread that finds every part already claimed does not read the file at all.
+ */
+export async function mp3PeakParts(path: string, options: Mp3PeakPartsOptions): Promise<Mp3PeakPart[]> {
+  const levels = options.levels ?? DEFAULT_PEAK_LEVELS;
+  const coarsest = levels[levels.length - 1] ?? 1;
+  const { count } = options;
+  if (!(Number.isInteger(count) && count >= 1)) throw new RangeError('An MP3 is built in one part or more.');
+  const claim = options.claim ?? new Int32Array(1);
+  const parts: Mp3PeakPart[] = [];
+  if (Atomics.load(claim, 0) >= count) return parts;
+  const image = await openMp3File(path, { mix: true });
+  for (let index = Atomics.add(claim, 0, 1); index < count; index = Atomics.add(claim, 0, 1)) {
+    let builder: PeaksBuilder | null = null;
+    image.decode(partSpan(image.length, index, count, coarsest), {
+      onFormat: (f) => (builder = createPeaksBuilder({ ...f, levels })),
+      onData: (planar, frames, minMax) => builder?.push(planar, frames, minMax),
+    });
+    // An empty part (a file shorter than its parts' buckets) adds nothing.
+    const peaks = (builder as PeaksBuilder | null)?.result();
+    if (peaks && peaks.frames > 0) parts.push({ index, peaks });
+  }
+  return parts;
 }
 
 /** Options of analyzeFile. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError } from './errors';
 import { createMp3Decoder, decodeMp3Span, partSpan, type Mp3Span } from './mp3';
+import { createPeaksBuilder, type PeaksBuilder } from './peaks';
 import { encodeMp3, encodeWav, toneSequence } from './test-signals';
 
 /** Decoded samples, per channel, concatenated. */
@@ -214,6 +215,39 @@ describe('MP3 decoding (libmpg123 in WebAssembly)', () => {
     expect(maxDifference(halfSum, join2(parts))).toBeLessThanOrEqual(1e-5);
     // A different channel mix would be far off: the two channels carry different tones.
     expect(maxDifference({ sampleRate: 44100, channels: [l] }, mixed)).toBeGreaterThan(0.01);
+  });
+
+  it("hands mono blocks a min/max from the decoder's memory that builds the very peaks a scan builds", () => {
+    const file = lameJsMp3(6, 44100);
+    // Odd bucket sizes and a span ending inside a block: ranges of every length and alignment.
+    const build = (useDecoder: boolean, levels: number[]) => {
+      let builder: PeaksBuilder | null = null;
+      let offered = 0;
+      decodeMp3Span(
+        file,
+        { start: 1000, end: 200_001 },
+        {
+          onFormat: (f) => (builder = createPeaksBuilder({ ...f, levels })),
+          onData: (planar, frames, minMax) => {
+            if (minMax) offered++;
+            builder?.push(planar, frames, useDecoder ? minMax : undefined);
+          },
+        },
+        { mix: true },
+      );
+      return { peaks: (builder as PeaksBuilder | null)?.result(), offered };
+    };
+    for (const levels of [
+      [1, 3],
+      [7, 21],
+      [256, 1024, 4096],
+    ]) {
+      const scanned = build(false, levels);
+      const fromDecoder = build(true, levels);
+      expect(fromDecoder.offered).toBeGreaterThan(0);
+      expect(fromDecoder.peaks?.frames).toBe(199_001);
+      expect(fromDecoder.peaks).toEqual(scanned.peaks);
+    }
   });
 
   it('splits a length into aligned parts that cover it once', () => {

@@ -15,9 +15,16 @@ export interface PeaksBuilderOptions {
   levels?: readonly number[];
 }
 
+/**
+ * Least and greatest value of the channel mix over frames `from` to `to` (exclusive, from < to) of the block being
+ * pushed, into out[0] and out[1]: a decoder that can find them faster than a scan here (mp3.ts's BlockMinMax).
+ */
+export type RangeMinMax = (from: number, to: number, out: { 0: number; 1: number }) => void;
+
 /** Incremental min/max envelope of the channel mix. */
 export interface PeaksBuilder {
-  push(planar: readonly Float32Array[], frames?: number): void;
+  /** Adds a block; with `minMax` the builder asks it for each bucket's part of the block instead of scanning. */
+  push(planar: readonly Float32Array[], frames?: number, minMax?: RangeMinMax): void;
   result(): PeaksData;
   /** The finest level's whole buckets from bucket `from` (at most the count built) on, a copy, while streaming. */
   since(from: number): { from: number; samplesPerBucket: number; frames: number; minMax: Float32Array };
@@ -57,7 +64,9 @@ export function createPeaksBuilder(options: PeaksBuilderOptions): PeaksBuilder {
     hi = Number.NEGATIVE_INFINITY;
   }
 
-  function push(planar: readonly Float32Array[], frameCount?: number): void {
+  const range: [number, number] = [0, 0];
+
+  function push(planar: readonly Float32Array[], frameCount?: number, minMax?: RangeMinMax): void {
     const n = frameCount ?? planar[0]?.length ?? 0;
     if (planar.length !== channels)
       throw new RangeError(`Expected ${channels} channels, got ${planar.length}.`);
@@ -82,7 +91,11 @@ export function createPeaksBuilder(options: PeaksBuilderOptions): PeaksBuilder {
       const end = Math.min(n, i + size - inBucket);
       let l = lo;
       let h = hi;
-      if (b) {
+      if (minMax) {
+        minMax(i, end, range);
+        l = Math.min(l, range[0]);
+        h = Math.max(h, range[1]);
+      } else if (b) {
         // Two independent min/max chains (the CPU runs them side by side) over a + b, halved once at the end:
         // exact, since the sum of two float32 values is exact in a double and halving commutes with min/max.
         let l0 = Number.POSITIVE_INFINITY;

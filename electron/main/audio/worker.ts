@@ -2,22 +2,30 @@
 import { parentPort } from 'node:worker_threads';
 import {
   analyzeFile,
+  mp3PeakParts,
   peaksFromFile,
   type AnalyzeFileOptions,
   type FileAnalysis,
+  type Mp3PeakPart,
+  type Mp3PeakPartsOptions,
   type PeaksFromFileOptions,
 } from './file-analysis';
 import type { PeaksData } from './peaks';
 
-/** Request sent to the worker: a full analysis, or waveform peaks (of a whole file or of one part of it). */
+/**
+ * Request sent to the worker: a full analysis, waveform peaks, or the peaks of the parts of an MP3 this worker
+ * claims (the pool's workers share the claim counter, a SharedArrayBuffer).
+ */
 export type AnalyzeRequest =
   | { id: number; kind: 'analyze'; path: string; options: AnalyzeFileOptions }
-  | { id: number; kind: 'peaks'; path: string; options: PeaksFromFileOptions };
+  | { id: number; kind: 'peaks'; path: string; options: PeaksFromFileOptions }
+  | { id: number; kind: 'mp3-peak-parts'; path: string; options: Mp3PeakPartsOptions };
 
 /** What each kind of request yields. */
 export interface AnalyzeResults {
   analyze: FileAnalysis;
   peaks: { peaks: PeaksData; peaksPath: string | null };
+  'mp3-peak-parts': Mp3PeakPart[];
 }
 
 /** Reply from the worker; errors are flattened because class identity does not cross threads. */
@@ -27,7 +35,9 @@ export type AnalyzeReply =
 
 /** Runs one request on the current thread. */
 export function runRequest(req: AnalyzeRequest): Promise<AnalyzeResults[keyof AnalyzeResults]> {
-  return req.kind === 'peaks' ? peaksFromFile(req.path, req.options) : analyzeFile(req.path, req.options);
+  if (req.kind === 'peaks') return peaksFromFile(req.path, req.options);
+  if (req.kind === 'mp3-peak-parts') return mp3PeakParts(req.path, req.options);
+  return analyzeFile(req.path, req.options);
 }
 
 const port = parentPort;

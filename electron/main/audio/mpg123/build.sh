@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds mpg123.wasm: libmpg123 1.31.2 (LGPL-2.1, Debian bookworm's source package) with synth-wasm-simd.patch,
+# Rebuilds mpg123.wasm: libmpg123 1.31.2 (LGPL-2.1, Debian bookworm's source package) with our two patches,
 # and glue.c, compiled for wasm32-wasi with Debian's clang 14 at -O3. The result is committed, so neither the app, the tests nor CI need a
 # C toolchain; run this to reproduce it or to move to a newer mpg123 (see README.md beside it).
 # Needs root (apt) and the Debian mirror.   Usage: bash electron/main/audio/mpg123/build.sh
@@ -30,8 +30,10 @@ cd mpg123-1.31.2
 # mpg123 1.31's config.sub predates wasi; Debian's autotools-dev has one that knows it.
 cp /usr/share/misc/config.sub build/config.sub
 cp /usr/share/misc/config.guess build/config.guess
-# Our one change to mpg123: the synthesis windowing in wasm SIMD (see synth-wasm-simd.patch).
+# Our changes to mpg123: the synthesis windowing in wasm SIMD (synth-wasm-simd.patch), and faster reading of the
+# layer III Huffman codes, the same codes read (huffman-wasm.patch). See README.md.
 patch -p1 < "$here/synth-wasm-simd.patch"
+patch -p1 < "$here/huffman-wasm.patch"
 # wasi-libc defines lseek as a macro; a call through a function pointer named lseek must not expand it.
 sed -i 's/return rdat->lseek(rdat->filept, offset, whence);/return (rdat->lseek)(rdat->filept, offset, whence);/' \
   src/libmpg123/readers.c

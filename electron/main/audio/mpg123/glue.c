@@ -5,12 +5,14 @@
  *   - memory mode (td_open_memory): the whole file is in this instance's memory, so mpg123 can scan it and seek
  *     sample-accurately, which lets two threads decode the two halves of one file.
  * td_read() decodes up to TD_BLOCK frames and leaves them planar in td_left()/td_right(); td_frames() says how many.
- * Decoding is gapless (LAME/Xing encoder delay and padding removed) and in 32-bit float.
+ * Decoding is gapless (LAME/Xing encoder delay and padding removed) and in 32-bit float. td_minmax() gives the
+ * least and greatest sample of a range of a mono block (waveform peaks) without the host reading the samples.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <mpg123.h>
+#include <wasm_simd128.h>
 
 #define TD_BLOCK 8192
 
@@ -118,8 +120,10 @@ __attribute__((export_name("td_seek"))) double td_seek(double offset) {
  */
 __attribute__((export_name("td_read"))) int td_read(void) {
   size_t bytes = 0;
-  size_t capacity = channels == 1 ? TD_BLOCK * sizeof(float) : sizeof interleaved;
-  int status = mpg123_read(mh, interleaved, capacity, &bytes);
+  /* Mono (the mix for peaks) is decoded straight into left; no format yet means no samples: mpg123 says
+     NEW_FORMAT first. */
+  int status = channels == 1 ? mpg123_read(mh, left, sizeof left, &bytes)
+                             : mpg123_read(mh, interleaved, sizeof interleaved, &bytes);
   if (status == MPG123_NEW_FORMAT) {
     int encoding;
     mpg123_getformat(mh, &rate, &channels, &encoding);
@@ -132,10 +136,39 @@ __attribute__((export_name("td_read"))) int td_read(void) {
     }
   } else {
     frames = bytes / sizeof(float);
-    memcpy(left, interleaved, bytes);
   }
   return status;
 }
+
+static float range[2];
+
+/*
+ * Least and greatest of left[from..to) of the last block (from < to), into td_range()[0] and [1]. Four lanes at a
+ * time with wasm's f32x4.min/max, whose rules are JavaScript's Math.min/max (a NaN wins, -0 is less than +0), so
+ * the result is what a scan in JavaScript finds. (No infinities as seeds: -ffast-math may assume there are none.)
+ */
+__attribute__((export_name("td_minmax"))) void td_minmax(int from, int to) {
+  v128_t lo = wasm_f32x4_splat(left[from]);
+  v128_t hi = lo;
+  int i = from + 1;
+  for (; i + 8 <= to; i += 8) {
+    v128_t a = wasm_v128_load(left + i), b = wasm_v128_load(left + i + 4);
+    lo = wasm_f32x4_min(lo, wasm_f32x4_min(a, b));
+    hi = wasm_f32x4_max(hi, wasm_f32x4_max(a, b));
+  }
+  for (; i < to; i++) {
+    v128_t a = wasm_f32x4_splat(left[i]);
+    lo = wasm_f32x4_min(lo, a);
+    hi = wasm_f32x4_max(hi, a);
+  }
+  lo = wasm_f32x4_min(lo, wasm_i32x4_shuffle(lo, lo, 2, 3, 0, 1));
+  lo = wasm_f32x4_min(lo, wasm_i32x4_shuffle(lo, lo, 1, 0, 3, 2));
+  hi = wasm_f32x4_max(hi, wasm_i32x4_shuffle(hi, hi, 2, 3, 0, 1));
+  hi = wasm_f32x4_max(hi, wasm_i32x4_shuffle(hi, hi, 1, 0, 3, 2));
+  range[0] = wasm_f32x4_extract_lane(lo, 0);
+  range[1] = wasm_f32x4_extract_lane(hi, 0);
+}
+__attribute__((export_name("td_range"))) float *td_range(void) { return range; }
 
 __attribute__((export_name("td_frames"))) int td_frames(void) { return (int)frames; }
 __attribute__((export_name("td_left"))) float *td_left(void) { return left; }

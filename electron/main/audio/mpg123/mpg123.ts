@@ -25,6 +25,13 @@ export interface Mpg123 {
   feed(bytes: Uint8Array): void;
   /** Starts decoding a whole file image, which makes length() and seek() exact. */
   openMemory(file: Uint8Array, options?: OpenOptions): void;
+  /**
+   * Room for a file image of `size` bytes in the decoder's own memory, for the caller to fill (e.g. read a file
+   * straight into: no copy in JavaScript) before openImage(). The view is valid until the next call.
+   */
+  imageBuffer(size: number): Uint8Array;
+  /** openMemory on the image imageBuffer() gave, as the caller filled it. */
+  openImage(options?: OpenOptions): void;
   /** Samples per channel after the gapless trim (memory mode; scans the frame headers once). */
   length(): number;
   /** Continues decoding at sample `offset` per channel; returns the offset decoding resumes at. */
@@ -35,6 +42,11 @@ export interface Mpg123 {
   frames(): number;
   /** The last block, one view per channel into the decoder's memory: valid until the next call. */
   planar(): Float32Array[];
+  /**
+   * Least and greatest sample of frames `from` to `to` (exclusive, from < to) of the last block, into out[0] and
+   * out[1]; mono blocks only (what the mix for peaks is). In WebAssembly SIMD, same values as a scan in JavaScript.
+   */
+  minMax(from: number, to: number, out: { 0: number; 1: number }): void;
   readonly sampleRate: number;
   readonly channels: number;
 }
@@ -58,6 +70,8 @@ interface Exports {
   td_rate(): number;
   td_channels(): number;
   td_error(): number;
+  td_minmax(from: number, to: number): void;
+  td_range(): number;
 }
 
 // The node project's TypeScript libraries do not declare WebAssembly; this is the part used here.
@@ -90,7 +104,9 @@ export function createMpg123(): Mpg123 {
   const INPUT = 1 << 16;
   const input = e.td_alloc(INPUT);
   let image = 0;
+  let imageSize = 0;
   let scanned = false;
+  let range: Float32Array | null = null;
 
   const cString = (pointer: number): string => {
     const bytes = new Uint8Array(e.memory.buffer, pointer);
@@ -114,13 +130,20 @@ export function createMpg123(): Mpg123 {
       }
     },
     openMemory(file, options) {
-      e.td_mix(options?.mix ? 1 : 0);
+      this.imageBuffer(file.length).set(file);
+      this.openImage(options);
+    },
+    imageBuffer(size) {
       if (image) e.td_free(image);
-      image = e.td_alloc(Math.max(1, file.length));
+      image = e.td_alloc(Math.max(1, size));
       if (!image) throw new AudioDecodeError('unsupported', 'MP3 decoder: the file does not fit in memory.');
-      new Uint8Array(e.memory.buffer, image, file.length).set(file);
+      imageSize = size;
+      return new Uint8Array(e.memory.buffer, image, size);
+    },
+    openImage(options) {
+      e.td_mix(options?.mix ? 1 : 0);
       scanned = false;
-      check(e.td_open_memory(image, file.length), 'open');
+      check(e.td_open_memory(image, imageSize), 'open');
     },
     length() {
       if (!scanned) {
@@ -149,6 +172,13 @@ export function createMpg123(): Mpg123 {
       const n = e.td_frames();
       const left = new Float32Array(e.memory.buffer, e.td_left(), n);
       return e.td_channels() === 2 ? [left, new Float32Array(e.memory.buffer, e.td_right(), n)] : [left];
+    },
+    minMax(from, to, out) {
+      e.td_minmax(from, to);
+      // A grown memory has a new buffer (the old one is detached): the view follows it.
+      if (range?.buffer !== e.memory.buffer) range = new Float32Array(e.memory.buffer, e.td_range(), 2);
+      out[0] = range[0] as number;
+      out[1] = range[1] as number;
     },
     get sampleRate() {
       return e.td_rate();
