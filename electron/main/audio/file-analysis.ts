@@ -5,7 +5,7 @@ import type { AudioAnalysis } from '../../../shared/audio/types';
 import { qaVerdict, type DeliveryTargetId, type QaOptions, type QaVerdict } from '../../../shared/audio/qa';
 import { AudioDecodeError } from './errors';
 import { createLoudnessMeter, type LoudnessMeter } from '../../../shared/audio/loudness';
-import { createMp3Decoder, openMp3File, partSpan } from './mp3';
+import { createMp3Decoder, openMp3File, partSpan, type Mp3Image } from './mp3';
 import {
   createPeaksBuilder,
   DEFAULT_PEAK_LEVELS,
@@ -229,9 +229,10 @@ export async function mp3PeakParts(path: string, options: Mp3PeakPartsOptions): 
   if (!(Number.isInteger(count) && count >= 1)) throw new RangeError('An MP3 is built in one part or more.');
   const claim = options.claim ?? new Int32Array(1);
   const parts: Mp3PeakPart[] = [];
-  if (Atomics.load(claim, 0) >= count) return parts;
-  const image = await openMp3File(path, { mix: true });
+  let image: Mp3Image | null = null;
   for (let index = Atomics.add(claim, 0, 1); index < count; index = Atomics.add(claim, 0, 1)) {
+    // Read on the first part this thread wins: one that finds them all taken never reads the file.
+    image ??= await openMp3File(path, { mix: true });
     let builder: PeaksBuilder | null = null;
     image.decode(partSpan(image.length, index, count, coarsest), {
       onFormat: (f) => (builder = createPeaksBuilder({ ...f, levels })),
