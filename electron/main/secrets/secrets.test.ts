@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   createFileSecretStore,
   createMemorySecretStore,
-  createSafeStorageSecretStore,
+  openSafeStorageSecretStore,
   SecretStoreError,
   type KeyValueStore,
   type SafeStorageLike,
@@ -23,20 +23,24 @@ afterAll(async () => {
 
 /** A reversible stand-in for OS encryption, so a plaintext token in the store would be visible. */
 function fakeSafeStorage(
-  options: { available?: boolean; backend?: string } = {},
-): SafeStorageLike & { calls: number } {
+  options: { available?: boolean; backend?: string; rotated?: boolean } = {},
+): SafeStorageLike & { calls: number; plainText: boolean[] } {
   const fake = {
     calls: 0,
-    isEncryptionAvailable: () => options.available ?? true,
-    encryptString(plain: string) {
+    plainText: [] as boolean[],
+    // As on Linux: basic_text is "unavailable" until plain-text encryption is allowed.
+    isAsyncEncryptionAvailable: async () =>
+      (options.available ?? true) && (options.backend !== 'basic_text' || fake.plainText.at(-1) === true),
+    async encryptStringAsync(plain: string) {
       fake.calls++;
       return Buffer.from(`enc:${[...plain].reverse().join('')}`);
     },
-    decryptString(buffer: Buffer) {
+    async decryptStringAsync(buffer: Buffer) {
       const text = buffer.toString();
       if (!text.startsWith('enc:')) throw new Error('bad ciphertext');
-      return [...text.slice(4)].reverse().join('');
+      return { result: [...text.slice(4)].reverse().join(''), shouldReEncrypt: options.rotated ?? false };
     },
+    setUsePlainTextEncryption: (on: boolean) => void fake.plainText.push(on),
     ...(options.backend ? { getSelectedStorageBackend: () => options.backend! } : {}),
   };
   return fake;
@@ -116,7 +120,7 @@ describe('safeStorage secret store', () => {
   it('stores only base64 ciphertext and reads it back', async () => {
     const safeStorage = fakeSafeStorage({ backend: 'gnome_libsecret' });
     const store = fakeStore();
-    const secrets = createSafeStorageSecretStore({ safeStorage, store });
+    const secrets = await openSafeStorageSecretStore({ safeStorage, store });
     await secrets.set('profile-token:a.b', 'my-token');
     expect(safeStorage.calls).toBe(1);
     expect(JSON.stringify([...store.data])).not.toContain('my-token');
@@ -128,8 +132,8 @@ describe('safeStorage secret store', () => {
     expect(await secrets.get('profile-token:a.b')).toBeNull();
   });
 
-  it('warns when the Linux backend is basic_text', () => {
-    const secrets = createSafeStorageSecretStore({
+  it('on Linux without a keyring (basic_text) saves tokens obfuscated, and warns so', async () => {
+    const secrets = await openSafeStorageSecretStore({
       safeStorage: fakeSafeStorage({ backend: 'basic_text' }),
       store: fakeStore(),
     });
@@ -137,11 +141,25 @@ describe('safeStorage secret store', () => {
     expect(info.kind).toBe('basic_text');
     expect(info.secure).toBe(false);
     expect(info.warning).toMatch(/not encrypted/);
+    // Without setUsePlainTextEncryption(true) this set would throw SECRETS_UNAVAILABLE: the branch never ran.
+    await secrets.set('k', 'token');
+    expect(await secrets.get('k')).toBe('token');
+  });
+
+  it('a token whose key was rotated is saved again under the current key', async () => {
+    const store = fakeStore();
+    const safeStorage = fakeSafeStorage({ rotated: true });
+    const secrets = await openSafeStorageSecretStore({ safeStorage, store });
+    await secrets.set('k', 'token');
+    expect(safeStorage.calls).toBe(1);
+    expect(await secrets.get('k')).toBe('token');
+    expect(safeStorage.calls).toBe(2);
+    expect(await secrets.get('k')).toBe('token');
   });
 
   it('refuses to store when encryption is unavailable, with a clear error', async () => {
     const store = fakeStore();
-    const secrets = createSafeStorageSecretStore({
+    const secrets = await openSafeStorageSecretStore({
       safeStorage: fakeSafeStorage({ available: false }),
       store,
     });
@@ -156,7 +174,7 @@ describe('safeStorage secret store', () => {
   it('treats an undecryptable entry as no token', async () => {
     const store = fakeStore();
     store.set('encryptedSecrets', { k: Buffer.from('garbage').toString('base64') });
-    const secrets = createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), store });
+    const secrets = await openSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), store });
     expect(await secrets.get('k')).toBeNull();
   });
 });
@@ -168,7 +186,7 @@ describe('prototype keys are plain keys in every store (issue 13, item 8)', () =
     ['file', createFileSecretStore({ path: join(await tempDir(), 'secrets.json') })] as const,
     [
       'safeStorage',
-      createSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), store: fakeStore() }),
+      await openSafeStorageSecretStore({ safeStorage: fakeSafeStorage(), store: fakeStore() }),
     ] as const,
   ];
 
