@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -56,3 +56,39 @@ it('in Electron the sandbox is a utility process: forked with piped output and i
     await launcher.close();
   }
 }, 90_000);
+
+it("a utility process's last output lines reach the status after it exits, and its 'error' event is logged, never thrown", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'takedesk-utility-'));
+  dirs.push(dir);
+  // Says it is ready, then dies with a reason on stderr: Electron may report the exit before those lines arrive.
+  const child = join(dir, 'dies.mjs');
+  await writeFile(
+    child,
+    `process.stdout.write(JSON.stringify({ url: 'http://127.0.0.1:9', tokens: { full: 't' } }) + '\\n');
+     setTimeout(() => { process.stderr.write('sandbox: could not go on: the disk is full\\n'); process.exit(3); }, 200);`,
+  );
+  const { electron, record } = createFakeElectron();
+  const logged: string[] = [];
+  const launcher = createSandboxLauncher({
+    dataDir: dir,
+    spawn: utilitySandboxSpawner(
+      electron as unknown as Pick<ElectronModule, 'utilityProcess'>,
+      child,
+      (line) => logged.push(line),
+    ),
+    backoff: { initialMs: 60_000 },
+  });
+  try {
+    await launcher.ensure();
+    expect(() =>
+      record.utilityProcesses[0]!.emit('error', 'FatalError', 'v8::ToLocalChecked', '/tmp/report.json'),
+    ).not.toThrow();
+    expect(logged).toEqual(['sandbox process error: FatalError at v8::ToLocalChecked']);
+    expect(await until(() => launcher.status().state === 'unavailable')).toBe(true);
+    expect(launcher.status()).toMatchObject({
+      reason: expect.stringMatching(/exit code 3.*the disk is full/),
+    });
+  } finally {
+    await launcher.close();
+  }
+}, 30_000);
