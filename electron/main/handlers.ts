@@ -35,7 +35,8 @@ export interface ProfilesPort {
 export interface DesktopPort {
   /** Shows a file in the OS file manager; browser mode answers with the path only. */
   reveal(path: string): void;
-  startDrag(path: string): boolean;
+  /** Starts dragging a file out of the window that asked (`sender`: the caller's web contents); false if it cannot. */
+  startDrag(path: string, sender: unknown): boolean;
 }
 
 /** The offline outbox (outbox/outbox.ts): decisions go through it, so one made offline waits there. */
@@ -221,7 +222,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'library.startDrag': async ({ id }, ctx) => {
       const path = await deps.library.pathOf(id);
       if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
-      return { started: ctx.transport === 'electron' && deps.desktop.startDrag(path) };
+      return { started: ctx.transport === 'electron' && deps.desktop.startDrag(path, ctx.sender) };
     },
     'library.peaks': ({ id }) => deps.library.peaks(id),
 

@@ -22,7 +22,7 @@ export function attachIpc(electron: Pick<ElectronModule, 'ipcMain'>, router: Rou
         error: { type: 'FORBIDDEN_SENDER', status: 0, message: 'This frame may not call Takedesk.' },
       };
     }
-    return router.invoke(channel, input, { transport: 'electron' });
+    return router.invoke(channel, input, { transport: 'electron', sender: event.sender });
   });
   return () => electron.ipcMain.removeHandler(IPC_INVOKE);
 }

@@ -12,6 +12,8 @@ import { inputTooLarge, MAX_INPUT_BYTES, MAX_INPUT_DEPTH } from './input-size';
 /** Who is calling: handlers may differ only in what the transport can do (reveal in folder, drag out). */
 export interface HandlerContext {
   transport: 'electron' | 'browser';
+  /** The calling page's web contents (Electron only), opaque here: the desktop edge starts drag-out on it. */
+  sender?: unknown;
 }
 
 export type Handler<C extends Channel> = (
