@@ -7,9 +7,10 @@ import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startElectronApp } from './electron/app';
+import { createDragOut } from './electron/drag';
 import { utilitySandboxSpawner } from './electron/sandbox-utility-process';
 import { MEDIA_SCHEME } from './electron/types';
-import { createSafeStorageSecretStore } from './secrets';
+import { openSafeStorageSecretStore } from './secrets';
 import { createServices } from './services';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -26,22 +27,19 @@ void startElectronApp(electron, {
       mode: 'electron',
       dataDir: userDataDir,
       settingsStore,
-      secrets: createSafeStorageSecretStore({ safeStorage: electron.safeStorage, store: secretsStore }),
+      secrets: await openSafeStorageSecretStore({ safeStorage: electron.safeStorage, store: secretsStore }),
       mediaScheme: {
         library: (id) => `${MEDIA_SCHEME}://library/${encodeURIComponent(id)}`,
         remote: (token) => `${MEDIA_SCHEME}://remote/${encodeURIComponent(token)}`,
       },
       desktop: {
         reveal: (path) => electron.shell.showItemInFolder(path),
-        startDrag: (path) => {
-          const win = electron.BrowserWindow.getFocusedWindow();
-          if (!win) return false;
-          void electron.app.getFileIcon(path).then((icon) => win.webContents.startDrag({ file: path, icon }));
-          return true;
-        },
+        startDrag: createDragOut(electron, (message, error) => desktop.log.error(message, error)),
       },
       // The embedded sandbox runs in a utility process of its own (out/main/sandbox.js, built from its CLI).
-      sandboxSpawn: utilitySandboxSpawner(electron, join(here, 'sandbox.js')),
+      sandboxSpawn: utilitySandboxSpawner(electron, join(here, 'sandbox.js'), (message) =>
+        desktop.log.warn(message),
+      ),
       updates: desktop.updates,
       log: (message, error) => desktop.log.error(message, error),
       version: electron.app.getVersion(),

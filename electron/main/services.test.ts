@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/ipc';
 import type { Sandbox } from '../sandbox/server';
+import { encodeProbeMp3 } from './electron/smoke-test';
 import type { Services } from './services';
 import { startTestWorld, type TestWorld } from './test-world';
 import { voiceOverService } from '../sandbox/sample-bodies';
@@ -79,6 +81,20 @@ describe('main-process services over the router', () => {
     expect(approved.status).toBe('approved');
     const again = await call('deliverables.approve', { id: deliverables[0]!.id });
     expect(again).toMatchObject({ ok: false, error: { type: 'DELIVERABLE_ALREADY_APPROVED', status: 404 } });
+  });
+
+  it("answers the packaged smoke test's probes: the sandbox's process, and a worker thread decoding an MP3", async () => {
+    expect(await services.smoke.sandbox()).toMatch(/answered GET \/projects at http:\/\/127\.0\.0\.1:\d+$/);
+    const dir = await mkdtemp(join(tmpdir(), 'takedesk-probe-'));
+    try {
+      const mp3 = join(dir, 'probe.mp3');
+      await writeFile(mp3, await encodeProbeMp3());
+      expect(await services.smoke.decodeMp3(mp3)).toMatch(/^a worker thread decoded 1\.0\d s of MP3/);
+      await writeFile(mp3, 'not audio');
+      await expect(services.smoke.decodeMp3(mp3)).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the service error codes and both statuses intact through the envelope', async () => {

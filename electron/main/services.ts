@@ -8,7 +8,8 @@ import type {
   ProfilesState,
   SecretsBackendInfo,
 } from '../../shared/ipc';
-import { createAnalyzer } from './audio/analyzer';
+import { createAnalyzer, type Analyzer } from './audio/analyzer';
+import type { SmokeProbes } from './electron/smoke-test';
 import { createEventBus, type EventBus } from './events';
 import { createHandlers, type DesktopPort, type HandlerDeps, type UpdatesPort } from './handlers';
 import type { MediaResolver } from './hosts/browser-host';
@@ -61,6 +62,8 @@ export interface Services {
   settings: SettingsService;
   /** The embedded sandbox's process (status, pid) for the edge and tests; calls go through the router. */
   sandbox: Pick<SandboxSupervisor, 'status' | 'pid'>;
+  /** What the packaged app's `--smoke-test` checks behind the edge. */
+  smoke: SmokeProbes;
   dispose(): Promise<void>;
 }
 
@@ -231,6 +234,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     media,
     settings,
     sandbox: { status: () => sandbox.status(), pid: () => sandbox.pid() },
+    smoke: smokeProbes(sandbox, analyzer),
     async dispose() {
       watcher.stop();
       await review.flush();
@@ -238,6 +242,29 @@ export async function createServices(options: ServicesOptions): Promise<Services
       await downloads.dispose();
       await analyzer.close();
       await sandbox.close();
+    },
+  };
+}
+
+/** The smoke test's checks of the sandbox's process and of a worker's MP3 decode (electron/smoke-test.ts). */
+function smokeProbes(sandbox: SandboxSupervisor, analyzer: Analyzer): SmokeProbes {
+  return {
+    async sandbox() {
+      const connection = await sandbox.ensure();
+      const fetchTrusted = trustedFetch(async () => connection.certificate);
+      const answer = await fetchTrusted(`${connection.url}/projects?pageSize=1`, {
+        headers: { 'x-access-token': connection.token },
+      });
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new Error(`the sandbox answered GET /projects with ${answer.status}`);
+      return `the sandbox process (pid ${sandbox.pid() ?? '?'}) answered GET /projects at ${connection.url}`;
+    },
+    async decodeMp3(path) {
+      const analysis = await analyzer.analyze(path);
+      if (analyzer.mode !== 'worker') throw new Error('the analyzer fell back to the main thread');
+      if (analysis.codec !== 'mp3' || !(analysis.durationSeconds > 0.9))
+        throw new Error(`decoded ${analysis.codec}, ${analysis.durationSeconds} s (want mp3, ~1 s)`);
+      return `a worker thread decoded ${analysis.durationSeconds.toFixed(2)} s of MP3 (${analysis.integratedLufs?.toFixed(1) ?? '?'} LUFS)`;
     },
   };
 }

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../shared/ipc/channels';
 import { createEventBus } from '../events';
 import type { Router } from '../ipc/router';
-import { startElectronApp, type AppServices, type DesktopHandle } from './app';
+import { parse as parseYaml } from 'yaml';
+import { createAnalyzer } from '../audio/analyzer';
+import { protocolClientArgs, startElectronApp, type AppServices, type DesktopHandle } from './app';
 import { createFakeElectron, fakeEvent, type MenuTemplate } from './fake-electron';
-import type { ElectronModule } from './types';
+import { APP_ID, type ElectronModule } from './types';
 import type { AutoUpdaterLike } from './updater';
 
 async function boot(
@@ -17,7 +19,11 @@ async function boot(
     packaged?: boolean;
     argv?: string[];
     autoUpdater?: AutoUpdaterLike;
-    pageAnswer?: () => Promise<unknown>;
+    pageAnswer?: (code: string) => Promise<unknown>;
+    platform?: NodeJS.Platform;
+    appImage?: string;
+    smoke?: AppServices['smoke'];
+    dispose?: () => Promise<void>;
   } = {},
 ) {
   const fake = createFakeElectron(options);
@@ -37,7 +43,8 @@ async function boot(
       remote: async (token) => new Response(`remote ${token}`),
     },
     windowState: { get: () => undefined, set: () => undefined },
-    dispose: async () => undefined,
+    ...(options.smoke ? { smoke: options.smoke } : {}),
+    dispose: options.dispose ?? (async () => undefined),
   };
   let desktop: DesktopHandle | null = null;
   const logDir = join(rendererDir, `logs-${++boots}`);
@@ -47,6 +54,8 @@ async function boot(
     logDir,
     argv: options.argv ?? ['/opt/Takedesk/takedesk'],
     ...(options.autoUpdater ? { autoUpdater: options.autoUpdater } : {}),
+    platform: options.platform ?? 'linux',
+    ...(options.appImage ? { appImage: options.appImage } : {}),
     createServices: async (_dir, handle) => {
       desktop = handle;
       return services;
@@ -119,14 +128,61 @@ describe('Electron edge', () => {
     expect(webview.defaultPrevented).toBe(true);
   });
 
-  it('denies every permission request by default', async () => {
+  it('denies every permission request but the clipboard write of the app itself ("Copy path")', async () => {
     const { record } = await boot();
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+    const ask = (permission: string, requestingUrl: string) => {
       let answer: boolean | undefined;
-      record.permissionRequest!({}, permission, (ok) => (answer = ok));
-      expect(answer).toBe(false);
-    }
-    expect(record.permissionCheck!()).toBe(false);
+      record.permissionRequest!({}, permission, (ok) => (answer = ok), { requestingUrl });
+      return answer;
+    };
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+      expect(ask(permission, 'app://takedesk/index.html'), permission).toBe(false);
+    expect(ask('clipboard-sanitized-write', 'app://takedesk/index.html#/library')).toBe(true);
+    expect(ask('clipboard-sanitized-write', 'https://example.com/')).toBe(false);
+    expect(ask('clipboard-sanitized-write', 'takedesk-media://library/x')).toBe(false);
+    expect(record.permissionCheck!({}, 'clipboard-sanitized-write', 'app://takedesk')).toBe(true);
+    expect(record.permissionCheck!({}, 'clipboard-sanitized-write', 'https://example.com')).toBe(false);
+    expect(record.permissionCheck!({}, 'media', 'app://takedesk')).toBe(false);
+  });
+
+  it('opens its window on an Electron that refuses ready-gated APIs before ready (session, protocol, windows)', async () => {
+    const fake = createFakeElectron();
+    // The fake models Electron: before ready these throw, and isReady() is false.
+    expect(fake.electron.app.isReady()).toBe(false);
+    expect(() => fake.electron.session.defaultSession).toThrow(/when app is ready/);
+    const { record, electron } = await boot();
+    expect(electron.app.isReady()).toBe(true);
+    expect(record.windows).toHaveLength(1);
+    expect(record.permissionRequest).not.toBeNull();
+    expect([...record.protocolHandlers.keys()]).toEqual(['app', 'takedesk-media']);
+    // The guards on web contents are there from the start: installed before ready.
+    expect(electron.app.listenerCount('web-contents-created')).toBe(1);
+  });
+
+  it("on Windows sets the AppUserModelID to electron-builder's appId before ready; elsewhere not", async () => {
+    const builder = parseYaml(
+      await readFile(join(import.meta.dirname, '../../../electron-builder.yml'), 'utf8'),
+    );
+    expect(APP_ID).toBe(builder.appId);
+    expect((await boot({ platform: 'win32' })).record.appUserModelIds).toEqual([APP_ID]);
+    expect((await boot({ platform: 'linux' })).record.appUserModelIds).toEqual([]);
+  });
+
+  it('the media scheme is CORS-enabled and answers the app origin (wavesurfer fetches takes from app://takedesk)', async () => {
+    const { record } = await boot();
+    const media = record.schemes.find((s) => (s as { scheme: string }).scheme === 'takedesk-media') as {
+      privileges: Record<string, boolean>;
+    };
+    expect(media.privileges).toMatchObject({ corsEnabled: true, supportFetchAPI: true, stream: true });
+    const handle = record.protocolHandlers.get('takedesk-media')!;
+    const answer = await handle(
+      new Request('takedesk-media://library/abc', { headers: { Range: 'bytes=0-1' } }),
+    );
+    expect(await answer.text()).toBe('lib abc');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('app://takedesk');
+    const preflight = await handle(new Request('takedesk-media://library/abc', { method: 'OPTIONS' }));
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Range/);
   });
 
   describe('IPC sender check', () => {
@@ -215,11 +271,13 @@ describe('desktop integration', () => {
     return undefined;
   };
 
-  it('registers takedesk:// and opens a project from a link on first launch, once the page has loaded', async () => {
+  it('an AppImage registers takedesk:// and opens a project from a link on first launch, once the page has loaded', async () => {
     const { record } = await boot({
+      packaged: true,
+      appImage: '/home/p/Takedesk.AppImage',
       argv: ['/opt/Takedesk/takedesk', '--no-sandbox', `takedesk://project/${ID}`],
     });
-    expect(record.protocolClients.map((args) => args[0])).toEqual(['takedesk']);
+    expect(record.protocolClients).toEqual([['takedesk']]);
     expect(navigations(record.windows[0]!.sent)).toEqual([]);
     await loaded();
     expect(navigations(record.windows[0]!.sent)).toEqual([{ route: `/projects/${ID}` }]);
@@ -358,34 +416,171 @@ function fakeUpdater() {
   });
 }
 
-describe('--smoke-test (the packaged app checks itself in the release workflow)', () => {
-  const settle = () => new Promise((r) => setTimeout(r, 20));
-
-  it('exits 0 once the renderer loaded and an app.info round trip through the preload answered', async () => {
-    const fake = await boot({ argv: ['/opt/Takedesk/takedesk', '--smoke-test'] });
-    await settle();
-    expect(fake.record.scripts).toEqual([expect.stringContaining('window.takedesk.app.info()')]);
-    expect(fake.record.exits).toEqual([0]);
+describe('registering takedesk:// with the OS', () => {
+  it("the .deb's desktop entry is the one Electron names (package.json desktopName), and the package registers links", async () => {
+    const pkg = JSON.parse(await readFile(join(import.meta.dirname, '../../../package.json'), 'utf8'));
+    const builder = parseYaml(
+      await readFile(join(import.meta.dirname, '../../../electron-builder.yml'), 'utf8'),
+    );
+    expect(pkg.desktopName).toBe(`${builder.linux.executableName}.desktop`);
+    expect(builder.linux.syncDesktopName).toBe(true);
+    // electron-builder derives StartupWMClass from desktopName; a fixed one would no longer match the window.
+    expect(builder.linux.desktop.entry.StartupWMClass).toBeUndefined();
+    expect(builder.protocols[0].schemes).toEqual(['takedesk']);
   });
 
-  it('exits 1 when the round trip fails or answers not ok', async () => {
-    const failing = await boot({
-      argv: ['/opt/Takedesk/takedesk', '--smoke-test'],
-      pageAnswer: () => Promise.reject(new Error('takedesk is not defined')),
-    });
-    const refused = await boot({
-      argv: ['/opt/Takedesk/takedesk', '--smoke-test'],
-      pageAnswer: async () => false,
-    });
-    await settle();
-    expect(failing.record.exits).toEqual([1]);
-    expect(refused.record.exits).toEqual([1]);
+  const base = {
+    appImage: undefined,
+    defaultApp: false,
+    execPath: '/usr/bin/electron',
+    argv: ['/x/takedesk'],
+  };
+  it.each([
+    ['an installed .deb (its desktop entry registers it)', { packaged: true, platform: 'linux' }, null],
+    ['an AppImage (no install step)', { packaged: true, platform: 'linux', appImage: '/a.AppImage' }, []],
+    ['NSIS on Windows (the installer writes the registry)', { packaged: true, platform: 'win32' }, null],
+    ['a macOS bundle (Info.plist)', { packaged: true, platform: 'darwin' }, null],
+    [
+      'dev: `electron out/main/index.js`',
+      { packaged: false, platform: 'linux', defaultApp: true, argv: ['/e/electron', 'out/main/index.js'] },
+      ['/usr/bin/electron', [join(process.cwd(), 'out/main/index.js')]],
+    ],
+    [
+      'dev under Playwright: argv[1] is --inspect=0, the app path comes later',
+      {
+        packaged: false,
+        platform: 'linux',
+        defaultApp: true,
+        argv: ['/e/electron', '--inspect=0', '--remote-debugging-port=0', '/w/out/main/index.js'],
+      },
+      ['/usr/bin/electron', ['/w/out/main/index.js']],
+    ],
+    [
+      'dev with no app path at all',
+      { packaged: false, platform: 'linux', defaultApp: true, argv: ['/e/electron', '--inspect=0'] },
+      null,
+    ],
+  ] as const)('%s', (_name, context, expected) => {
+    expect(protocolClientArgs({ ...base, ...context } as Parameters<typeof protocolClientArgs>[0])).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('--smoke-test (the packaged app checks itself in the workflows)', () => {
+  const argv = ['/opt/Takedesk/takedesk', '--smoke-test'];
+  const until = async (done: () => boolean, ms = 30_000) => {
+    const deadline = Date.now() + ms;
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  };
+  /** The page: the IPC round trip answers; a fetch() goes to the registered media protocol handler, as Chromium's would. */
+  const page =
+    (record: () => ReturnType<typeof createFakeElectron>['record']) =>
+    async (code: string): Promise<unknown> => {
+      if (!code.includes('fetch(')) return true;
+      const url = /fetch\("([^"]+)"/.exec(code)![1]!;
+      const handler = record().protocolHandlers.get('takedesk-media')!;
+      const answer = await handler(new Request(url, { headers: { Range: 'bytes=0-1023' } }));
+      return {
+        status: answer.status,
+        bytes: (await answer.arrayBuffer()).byteLength,
+        range: answer.headers.get('content-range'),
+      };
+    };
+
+  it('prints one line per step — window, ipc, sandbox, database, worker (MP3), media (ranged fetch), quit — and exits 0', async () => {
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => void lines.push(line);
+    const analyzer = createAnalyzer({ poolSize: 1 });
+    let disposed = 0;
+    let fake: Awaited<ReturnType<typeof boot>> | undefined;
+    try {
+      fake = await boot({
+        argv,
+        pageAnswer: page(() => fake!.record),
+        smoke: {
+          sandbox: async () => 'the sandbox answered',
+          decodeMp3: async (path) => {
+            const analysis = await analyzer.analyze(path);
+            return `${analyzer.mode} decoded ${analysis.codec} ${analysis.durationSeconds.toFixed(2)} s`;
+          },
+        },
+        dispose: async () => void disposed++,
+      });
+      await until(() => fake!.record.exits.length > 0);
+    } finally {
+      console.log = original;
+      await analyzer.close();
+    }
+    expect(fake!.record.exits).toEqual([0]);
+    expect(disposed).toBe(1);
+    const steps = lines.map((line) => /^takedesk smoke: (ok|FAILED) (\w+)/.exec(line)?.slice(1, 3).join(' '));
+    expect(steps).toEqual([
+      'ok window',
+      'ok ipc',
+      'ok sandbox',
+      'ok database',
+      'ok worker',
+      'ok media',
+      'ok quit',
+      undefined,
+    ]);
+    expect(lines.at(-1)).toBe('takedesk smoke: passed');
+    expect(lines.find((l) => l.includes(' worker:'))).toMatch(/worker decoded mp3 1\.0\d s/);
+    expect(lines.find((l) => l.includes(' database:'))).toMatch(/node:sqlite .* wal mode/);
+    expect(lines.find((l) => l.includes(' media:'))).toMatch(/206 \(bytes 0-1023\//);
+  }, 60_000);
+
+  it('stops at the first step that fails, says which, still stops the services, and exits 1', async () => {
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => void lines.push(line);
+    let disposed = 0;
+    let failing: Awaited<ReturnType<typeof boot>> | undefined;
+    try {
+      failing = await boot({
+        argv,
+        pageAnswer: async () => true,
+        smoke: {
+          sandbox: async () => {
+            throw new Error('The sandbox could not start: spawn EACCES');
+          },
+          decodeMp3: async () => 'never asked',
+        },
+        dispose: async () => void disposed++,
+      });
+      await until(() => failing!.record.exits.length > 0);
+    } finally {
+      console.log = original;
+    }
+    expect(failing!.record.exits).toEqual([1]);
+    expect(disposed).toBe(1);
+    expect(lines).toContain('takedesk smoke: FAILED sandbox: The sandbox could not start: spawn EACCES');
+    expect(lines.some((l) => l.includes(' database:'))).toBe(false);
+    expect(lines.at(-1)).toBe('takedesk smoke: FAILED');
   });
 
-  it('does nothing without the switch', async () => {
+  it('exits 1 when the IPC round trip answers not ok', async () => {
+    const original = console.log;
+    console.log = () => undefined;
+    try {
+      const refused = await boot({ argv, pageAnswer: async () => false });
+      await until(() => refused.record.exits.length > 0);
+      expect(refused.record.exits).toEqual([1]);
+    } finally {
+      console.log = original;
+    }
+  });
+
+  it('does nothing without the switch, and serves no smoke media', async () => {
     const fake = await boot();
-    await settle();
+    await new Promise((r) => setTimeout(r, 20));
     expect(fake.record.scripts).toEqual([]);
     expect(fake.record.exits).toEqual([]);
+    const answer = await fake.record.protocolHandlers.get('takedesk-media')!(
+      new Request('takedesk-media://smoke/probe.mp3'),
+    );
+    expect(answer.status).toBe(404);
   });
 });

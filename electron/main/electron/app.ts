@@ -1,5 +1,6 @@
 import type { BrowserWindow } from 'electron';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { IPC_EVENT } from '../../../shared/ipc/channels';
 import type { EventPayloads } from '../../../shared/ipc/contract';
 import type { EventBus } from '../events';
@@ -11,10 +12,17 @@ import { attachIpc } from './ipc';
 import { createLog, type AppLog } from './log';
 import { buildMenuTemplate, type MenuCommand } from './menu';
 import { handleProtocols, registerSchemes } from './protocols';
-import { installSecurityGuards } from './security';
-import { runSmokeTest, SMOKE_TEST_FLAG } from './smoke-test';
+import { installContentsGuards, installPermissionHandlers } from './security';
+import {
+  runSmokeSteps,
+  SMOKE_LINE,
+  SMOKE_TEST_FLAG,
+  smokeMedia,
+  smokeSteps,
+  type SmokeProbes,
+} from './smoke-test';
 import { createTaskbarProgress, progressBarArgs } from './taskbar-progress';
-import type { ElectronModule } from './types';
+import { APP_ID, type ElectronModule } from './types';
 import { createUpdater, updaterAvailability, type AutoUpdaterLike, type Updater } from './updater';
 import { createMainWindow, type WindowStateStore } from './window';
 
@@ -24,6 +32,8 @@ export interface AppServices {
   events: EventBus;
   media: MediaResolver;
   windowState: WindowStateStore;
+  /** What the packaged app's `--smoke-test` checks behind the edge (the sandbox's process, a worker's decode). */
+  smoke?: SmokeProbes;
   dispose(): Promise<void>;
 }
 
@@ -53,6 +63,10 @@ export interface ElectronAppOptions {
   iconPath?: string;
   /** Overrides Electron's userData folder (TAKEDESK_DATA_DIR: tests and the smoke test run on a fresh one). */
   userDataDir?: string;
+  /** Default `process.platform` (tests play Windows and Linux). */
+  platform?: NodeJS.Platform;
+  /** Default `process.env.APPIMAGE`: set when the app runs from an AppImage. */
+  appImage?: string;
 }
 
 /**
@@ -61,7 +75,11 @@ export interface ElectronAppOptions {
  */
 export async function startElectronApp(electron: ElectronModule, options: ElectronAppOptions): Promise<void> {
   const { app } = electron;
+  const platform = options.platform ?? process.platform;
+  const argv = options.argv ?? process.argv;
   if (options.userDataDir) app.setPath('userData', options.userDataDir);
+  // Windows files toasts and taskbar groups under this id: it must be the one the NSIS shortcut carries.
+  if (platform === 'win32') app.setAppUserModelId(APP_ID);
   registerSchemes(electron);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -69,7 +87,7 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   }
 
   // open-url can arrive before ready (macOS launches the app for the link), so listen first and hold the link.
-  let pendingLink: DeepLink | null = findDeepLinkInArgv(options.argv ?? process.argv);
+  let pendingLink: DeepLink | null = findDeepLinkInArgv(argv);
   let deliverLink: (link: DeepLink) => void = (link) => (pendingLink = link);
   app.on('open-url', (event, url) => {
     event.preventDefault();
@@ -78,10 +96,22 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   });
 
   const log = createLog({ dir: options.logDir ?? app.getPath('logs'), mirror: options.log });
-  installSecurityGuards(electron, (message) => log.warn(message));
+  // Every web contents gets its guards from its creation on; the session (permissions) exists only once ready.
+  installContentsGuards(electron, (message) => log.warn(message));
   await app.whenReady();
+  installPermissionHandlers(electron);
   log.info(`Takedesk ${app.getVersion()} starting (Electron ${process.versions.electron ?? '?'})`);
-  registerProtocolClient(electron, options.argv ?? process.argv);
+  const client = protocolClientArgs({
+    packaged: app.isPackaged,
+    platform,
+    appImage: options.appImage ?? process.env.APPIMAGE,
+    defaultApp: (process as { defaultApp?: boolean }).defaultApp === true,
+    argv,
+    execPath: process.execPath,
+  });
+  // No undefined arguments: Electron's native binding would try to convert them.
+  if (client?.length === 2) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, client[0], client[1]);
+  else if (client) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
 
   let win: BrowserWindow | null = null;
   let loaded = false;
@@ -95,8 +125,8 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
       ? updaterAvailability({
           isPackaged: app.isPackaged,
           browserMode: false,
-          platform: process.platform,
-          appImage: process.env.APPIMAGE,
+          platform,
+          appImage: options.appImage ?? process.env.APPIMAGE,
         })
       : { reason: 'unsupported' },
     onStatus: (status) => {
@@ -108,7 +138,14 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   });
 
   const services = await options.createServices(app.getPath('userData'), { updates: updater, log });
-  handleProtocols(electron, { rendererDir: options.rendererDir, media: services.media });
+  const smokeDir = argv.includes(SMOKE_TEST_FLAG)
+    ? mkdtempSync(join(app.getPath('temp'), 'takedesk-smoke-'))
+    : null;
+  handleProtocols(electron, {
+    rendererDir: options.rendererDir,
+    media: services.media,
+    ...(smokeDir ? { smoke: smokeMedia(smokeDir) } : {}),
+  });
   attachIpc(electron, services.router);
 
   app.setAboutPanelOptions(
@@ -126,7 +163,7 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   };
   function setMenu() {
     const template = buildMenuTemplate({
-      platform: process.platform,
+      platform,
       appName: app.getName(),
       dev: !app.isPackaged,
       updateReady: updater.status().state === 'ready',
@@ -170,11 +207,14 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
     focus();
   };
   open();
-  if ((options.argv ?? process.argv).includes(SMOKE_TEST_FLAG) && win) {
-    runSmokeTest(win, (code, reason) => {
-      log.info(`smoke test: ${reason}`);
-      console.log(`takedesk smoke test: ${code === 0 ? 'passed' : 'FAILED'}: ${reason}`);
-      void services.dispose().finally(() => app.exit(code));
+  if (smokeDir && win) {
+    const print = (line: string) => {
+      log.info(line);
+      console.log(line);
+    };
+    void runSmokeTest(win, services, smokeDir, print).then((code) => {
+      rmSync(smokeDir, { recursive: true, force: true });
+      app.exit(code);
     });
   }
 
@@ -218,14 +258,54 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
 }
 
 /**
- * Makes the OS hand `takedesk://` links to this app. A packaged app registers itself; in dev (`electron .`) the
- * script path must be passed too, or Windows would launch bare Electron.
+ * The smoke test's checks (smoke-test.ts), then a clean stop of the services; one line each. Resolves the exit
+ * code: 0 only when every check and the stop passed.
  */
-function registerProtocolClient(electron: Pick<ElectronModule, 'app'>, argv: readonly string[]): void {
-  const dev = (process as { defaultApp?: boolean }).defaultApp === true;
-  if (dev && argv[1])
-    electron.app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(argv[1])]);
-  else electron.app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+async function runSmokeTest(
+  win: BrowserWindow,
+  services: AppServices,
+  workDir: string,
+  print: (line: string) => void,
+): Promise<0 | 1> {
+  const loaded = new Promise<string>((resolve, reject) => {
+    win.webContents.once('did-finish-load', () => resolve(`the window loaded ${win.webContents.getURL()}`));
+    win.webContents.once('did-fail-load', (_event: unknown, code: number, description: string) =>
+      reject(new Error(`the renderer failed to load (${code} ${description})`)),
+    );
+  });
+  const probes: SmokeProbes = services.smoke ?? {
+    sandbox: () => Promise.reject(new Error('the services offer no sandbox probe')),
+    decodeMp3: () => Promise.reject(new Error('the services offer no decoder probe')),
+  };
+  let code = await runSmokeSteps(smokeSteps({ win, loaded, probes, workDir }), print);
+  const stopped = await runSmokeSteps(
+    [{ name: 'quit', run: () => services.dispose().then(() => 'the services stopped') }],
+    print,
+  );
+  if (stopped !== 0) code = 1;
+  print(`${SMOKE_LINE} ${code === 0 ? 'passed' : 'FAILED'}`);
+  return code;
+}
+
+/**
+ * How to register `takedesk://` with the OS, or null where that is not ours to do. An installed app's package
+ * registers the scheme (NSIS in the registry, the macOS bundle's Info.plist, the .deb's desktop entry, named
+ * `desktopName` in package.json): calling it there would write a second, wrong handler. An AppImage has no install
+ * step, so it registers itself. In dev (`electron <app path>`) the app path must be passed, or the OS would launch
+ * bare Electron; it is the first argument that is not a switch (under Playwright argv[1] is `--inspect=0`).
+ */
+export function protocolClientArgs(context: {
+  packaged: boolean;
+  platform: NodeJS.Platform;
+  appImage: string | undefined;
+  defaultApp: boolean;
+  argv: readonly string[];
+  execPath: string;
+}): [] | [string, string[]] | null {
+  if (context.packaged) return context.platform === 'linux' && context.appImage ? [] : null;
+  if (!context.defaultApp) return null;
+  const appPath = context.argv.slice(1).find((arg) => !arg.startsWith('-'));
+  return appPath ? [context.execPath, [resolve(appPath)]] : null;
 }
 
 /** Stands in when no autoUpdater is given: the updater is then disabled and never calls it. */

@@ -1,5 +1,7 @@
 import { fork as forkNode, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -18,8 +20,10 @@ export function createFakeElectron(
   options: {
     singleInstance?: boolean;
     packaged?: boolean;
+    /** The Linux secret backend safeStorage reports (default 'gnome_libsecret'). */
+    storageBackend?: string;
     /** What the page answers to `webContents.executeJavaScript` (the smoke test's IPC round trip). */
-    pageAnswer?: () => Promise<unknown>;
+    pageAnswer?: (code: string) => Promise<unknown>;
   } = {},
 ) {
   const record = {
@@ -27,7 +31,14 @@ export function createFakeElectron(
     schemes: [] as unknown[],
     protocolHandlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
     ipcHandlers: new Map<string, (...args: unknown[]) => unknown>(),
-    permissionRequest: null as null | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
+    permissionRequest: null as
+      | null
+      | ((
+          wc: unknown,
+          permission: string,
+          cb: (ok: boolean) => void,
+          details?: { requestingUrl?: string },
+        ) => void),
     permissionCheck: null as null | ((...args: unknown[]) => boolean),
     openedExternal: [] as string[],
     notifications: [] as Array<{ title: string; body: string }>,
@@ -45,6 +56,28 @@ export function createFakeElectron(
     openedPaths: [] as string[],
     /** utilityProcess.fork calls: module, args, options. */
     utilityForks: [] as Array<{ modulePath: string; args: string[]; options: Record<string, unknown> }>,
+    /** The utility processes forked, for tests that play their events. */
+    utilityProcesses: [] as FakeUtilityProcess[],
+    appUserModelIds: [] as string[],
+    /** safeStorage.setUsePlainTextEncryption calls. */
+    plainTextEncryption: [] as boolean[],
+    /** webContents.startDrag calls: the item, on the sender it was called on. */
+    drags: [] as Array<{ file: string; icon: unknown }>,
+  };
+
+  /**
+   * Electron refuses these before `ready` (session, protocol.handle, BrowserWindow, screen, safeStorage's key): the
+   * fake refuses too, and `isReady()` is false until `whenReady()` has resolved, as in Electron.
+   */
+  let ready = false;
+  const readyPromise = new Promise<void>((resolve) =>
+    setImmediate(() => {
+      ready = true;
+      resolve();
+    }),
+  );
+  const gate = (message: string) => {
+    if (!ready) throw new Error(message);
   };
 
   /**
@@ -65,8 +98,10 @@ export function createFakeElectron(
         stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit', 'ipc'],
       });
       this.pid = this.#child.pid;
-      this.stdout = this.#child.stdout;
-      this.stderr = this.#child.stderr;
+      // Electron forwards a utility process's output over a pipe of its own: lines may arrive after 'exit'.
+      this.stdout = this.#child.stdout && lagging(this.#child.stdout);
+      this.stderr = this.#child.stderr && lagging(this.#child.stderr);
+      record.utilityProcesses.push(this);
       this.#child.once('spawn', () => this.emit('spawn'));
       this.#child.once('exit', (code) => {
         this.pid = undefined;
@@ -78,6 +113,14 @@ export function createFakeElectron(
     }
   }
 
+  /** Emits `from`'s chunks 30 ms late, and ends late too. */
+  function lagging(from: NodeJS.ReadableStream): NodeJS.ReadableStream {
+    const out = new PassThrough();
+    from.on('data', (chunk) => setTimeout(() => out.write(chunk), 30));
+    from.on('end', () => setTimeout(() => out.end(), 40));
+    return out;
+  }
+
   class FakeWindow extends EventEmitter {
     options: Record<string, unknown>;
     loadedUrl = '';
@@ -87,12 +130,20 @@ export function createFakeElectron(
     destroyed = false;
     webContents = Object.assign(new EventEmitter(), {
       send: (...args: unknown[]) => this.sent.push(args),
+      getURL: () => this.loadedUrl,
       executeJavaScript: (code: string) => {
         record.scripts.push(code);
-        return options.pageAnswer ? options.pageAnswer() : Promise.resolve(true);
+        return options.pageAnswer ? options.pageAnswer(code) : Promise.resolve(true);
+      },
+      /** Electron throws on an empty icon (macOS) or no file. */
+      startDrag: (item: { file: string; icon: unknown }) => {
+        if (!item.file || !item.icon || (item.icon as { isEmpty?: () => boolean }).isEmpty?.())
+          throw new Error("Must specify non-empty 'icon' option");
+        record.drags.push(item);
       },
     });
     constructor(opts: Record<string, unknown>) {
+      gate('Cannot create BrowserWindow before app is ready');
       super();
       this.options = opts;
       record.windows.push(this);
@@ -115,12 +166,13 @@ export function createFakeElectron(
 
   const app = Object.assign(new EventEmitter(), {
     requestSingleInstanceLock: () => options.singleInstance ?? true,
-    whenReady: () => Promise.resolve(),
-    getPath: () => '/tmp/takedesk-fake-userdata',
+    whenReady: () => readyPromise,
+    getPath: (name: string) => (name === 'temp' ? tmpdir() : '/tmp/takedesk-fake-userdata'),
     getVersion: () => '0.0.0-test',
     getName: () => 'Takedesk',
     isPackaged: options.packaged ?? false,
-    isReady: () => true,
+    isReady: () => ready,
+    setAppUserModelId: (id: string) => void record.appUserModelIds.push(id),
     quit: () => void record.quit++,
     exit: (code: number) => void record.exits.push(code),
     setPath: (name: string, path: string) => void record.paths.push([name, path]),
@@ -145,14 +197,24 @@ export function createFakeElectron(
       removeHandler: (channel: string) => record.ipcHandlers.delete(channel),
     },
     protocol: {
-      registerSchemesAsPrivileged: (schemes: unknown[]) => record.schemes.push(...schemes),
-      handle: (scheme: string, fn: (request: Request) => Promise<Response> | Response) =>
-        record.protocolHandlers.set(scheme, fn),
+      registerSchemesAsPrivileged: (schemes: unknown[]) => {
+        if (ready)
+          throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
+        record.schemes.push(...schemes);
+      },
+      handle: (scheme: string, fn: (request: Request) => Promise<Response> | Response) => {
+        gate('protocol.handle cannot be used before the app is ready');
+        record.protocolHandlers.set(scheme, fn);
+      },
     },
     session: {
-      defaultSession: {
-        setPermissionRequestHandler: (fn: typeof record.permissionRequest) => (record.permissionRequest = fn),
-        setPermissionCheckHandler: (fn: typeof record.permissionCheck) => (record.permissionCheck = fn),
+      get defaultSession() {
+        gate('Session can only be received when app is ready');
+        return {
+          setPermissionRequestHandler: (fn: typeof record.permissionRequest) =>
+            (record.permissionRequest = fn),
+          setPermissionCheckHandler: (fn: typeof record.permissionCheck) => (record.permissionCheck = fn),
+        };
       },
     },
     shell: {
@@ -170,8 +232,19 @@ export function createFakeElectron(
       },
     },
     Notification: FakeNotification,
-    safeStorage: {},
-    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    safeStorage: {
+      getSelectedStorageBackend: () => (ready ? (options.storageBackend ?? 'gnome_libsecret') : 'unknown'),
+      setUsePlainTextEncryption: (on: boolean) => void record.plainTextEncryption.push(on),
+    },
+    screen: {
+      getAllDisplays: () => {
+        gate("The 'screen' module can't be used before the app 'ready' event");
+        return [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }];
+      },
+    },
+    nativeImage: {
+      createFromDataURL: (url: string) => ({ url, isEmpty: () => !/^data:image\/png;base64,.+/.test(url) }),
+    },
     utilityProcess: {
       fork: (modulePath: string, args: string[] = [], options: Record<string, unknown> = {}) => {
         record.utilityForks.push({ modulePath, args, options });

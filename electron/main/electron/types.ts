@@ -14,7 +14,14 @@ export type ElectronModule = Pick<
   | 'screen'
   | 'Menu'
   | 'utilityProcess'
+  | 'nativeImage'
 >;
+
+/**
+ * electron-builder's `appId` (electron-builder.yml): on Windows the app's AppUserModelID, which the NSIS shortcut
+ * carries, so toasts and taskbar grouping belong to the installed app. A test checks the two agree.
+ */
+export const APP_ID = 'app.takedesk.desktop';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'takedesk';
