@@ -58,6 +58,26 @@ describe('GitHub Actions workflows', () => {
     expect(load('release.yml').jobs.test.uses).toBe('./.github/workflows/ci.yml');
   });
 
+  it('a job that calls ci.yml grants every permission its jobs ask for (a called workflow cannot get more)', () => {
+    const level = (value: string | undefined) => ['none', 'read', 'write'].indexOf(value ?? 'none');
+    const ci = load('ci.yml');
+    const asked: Record<string, string> = {};
+    for (const job of Object.values(ci.jobs) as Array<{ permissions?: Record<string, string> }>)
+      for (const [scope, value] of Object.entries<string>(job.permissions ?? ci.permissions ?? {}))
+        if (level(value) > level(asked[scope])) asked[scope] = value;
+    expect(asked['security-events']).toBe('write');
+    const release = load('release.yml');
+    const callers = Object.values(release.jobs).filter(
+      (job) => (job as { uses?: string }).uses === './.github/workflows/ci.yml',
+    ) as Array<{ permissions?: Record<string, string> }>;
+    expect(callers).toHaveLength(1);
+    for (const caller of callers) {
+      const granted = caller.permissions ?? release.permissions ?? {};
+      for (const [scope, value] of Object.entries(asked))
+        expect(level(granted[scope]), `${scope}: ${value}`).toBeGreaterThanOrEqual(level(value));
+    }
+  });
+
   it('release builds every OS on a v* tag and publishes to the GitHub release', () => {
     const release = load('release.yml');
     expect(release.on.push.tags).toEqual(['v*']);
