@@ -54,6 +54,12 @@ describe('GitHub Actions workflows', () => {
     expect(runs).toEqual(expect.arrayContaining(['npm ci', 'npx install-electron', 'npm run build']));
     expect(runs.some((r) => r.endsWith('npm run e2e:electron') && r.includes('xvfb-run'))).toBe(true);
     expect(runs.some((r) => r.endsWith('npm run smoke:packaged'))).toBe(true);
+    // Chromium's sandbox stays on in both: the unpacked Electron's helper is made setuid before the launcher runs.
+    const helper = runs.findIndex((r) => r.includes('chmod 4755 node_modules/electron/dist/chrome-sandbox'));
+    expect(helper).toBeGreaterThan(-1);
+    expect(helper).toBeLessThan(runs.findIndex((r) => r.endsWith('npm run e2e:electron')));
+    const spec = readFileSync(join(import.meta.dirname, '../e2e/electron/smoke.spec.ts'), 'utf8');
+    expect(spec).not.toMatch(/'--no-sandbox'/);
     // The release's installers wait for CI, which includes this job.
     expect(load('release.yml').jobs.test.uses).toBe('./.github/workflows/ci.yml');
   });
