@@ -27,6 +27,7 @@ describe('browser mode: the launch secret stays in its tab', () => {
       externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
       revealInOs: false,
     });
+    expect(new URL(app.url).pathname).toBe('/open');
     secret = /^#s=([\w-]+)$/.exec(new URL(app.url).hash)![1]!;
   }, 60_000);
   afterAll(async () => {

@@ -153,8 +153,7 @@ describe('the launch secret in the URL fragment', () => {
         state: null,
         replaceState: (_: unknown, __: string, next: string) => {
           const moved = new URL(next, location);
-          location.hash = moved.hash;
-          location.search = moved.search;
+          location.href = moved.href;
         },
       },
       sessionStorage: {
@@ -166,11 +165,11 @@ describe('the launch secret in the URL fragment', () => {
   }
 
   it('moves #s=<secret> to sessionStorage and out of the address bar, keeping a route after it', () => {
-    const win = tab('http://127.0.0.1:5000/#s=abc_DEF-123#/review/d1?projectId=p1');
+    const win = tab('http://127.0.0.1:5000/open#s=abc_DEF-123#/review/d1?projectId=p1');
     expect(takeSessionSecret(win as unknown as Window)).toBe('abc_DEF-123');
     expect(win.storage.get(SESSION_KEY)).toBe('abc_DEF-123');
     expect(win.location.href).toBe('http://127.0.0.1:5000/#/review/d1?projectId=p1');
-    const bare = tab('http://127.0.0.1:5000/#s=xyz');
+    const bare = tab('http://127.0.0.1:5000/open#s=xyz');
     expect(takeSessionSecret(bare as unknown as Window)).toBe('xyz');
     expect(bare.location.href).toBe('http://127.0.0.1:5000/');
   });

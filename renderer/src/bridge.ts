@@ -31,9 +31,9 @@ export const SESSION_HEADER = 'x-takedesk-session';
 export const SESSION_KEY = 'takedesk.session';
 
 /**
- * Browser mode's launch secret arrives once, in the URL fragment (`#s=<secret>`, optionally followed by the app's
- * own `#/route`), which no server ever receives. It moves to sessionStorage and out of the address bar (and the
- * history) before the router reads the location; a reload of the tab finds it there.
+ * Browser mode's launch secret arrives once, in the URL fragment (`/open#s=<secret>`, optionally followed by the
+ * app's own `#/route`), which no server ever receives. It moves to sessionStorage and out of the address bar (and
+ * the history, `/open` becoming `/`) before the router reads the location; a reload of the tab finds it there.
  */
 export function takeSessionSecret(
   win: Pick<Window, 'location' | 'history' | 'sessionStorage'>,
@@ -46,8 +46,8 @@ export function takeSessionSecret(
     } catch {
       // storage refused (a locked-down profile): the secret still serves this page until it is reloaded
     }
-    const { pathname, search } = win.location;
-    win.history.replaceState(win.history.state, '', `${pathname}${search}${route ?? ''}`);
+    const path = win.location.pathname.replace(/\/open$/, '/');
+    win.history.replaceState(win.history.state, '', `${path}${win.location.search}${route ?? ''}`);
     return secret;
   }
   try {

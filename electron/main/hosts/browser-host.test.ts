@@ -75,8 +75,8 @@ describe('browser-mode host', () => {
   const page = () => ({ host: `127.0.0.1:${host.port}` });
 
   it('prints a URL with the launch secret in its fragment, which no request carries, and sets no cookie', async () => {
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/#s=s3cret-value`);
-    const res = await send(host.port, '/', { headers: page() });
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/open#s=s3cret-value`);
+    const res = await send(host.port, '/open', { headers: page() });
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
   });

@@ -34,14 +34,17 @@ export interface BrowserHostOptions {
 
 export interface BrowserHost {
   /**
-   * The URL to open, with the launch secret in its fragment (`#s=…`): a fragment is never sent to any server, and
-   * the page moves it to sessionStorage and out of the address bar at once.
+   * The URL to open, `/open#s=<secret>`: a fragment is never sent to any server, and the page moves the secret to
+   * sessionStorage and itself to `/` at once (opening it again loads the page anew, as a different path).
    */
   url: string;
   origin: string;
   port: number;
   close(): Promise<void>;
 }
+
+/** The path of the printed URL; like every other path, it serves the page. */
+const LAUNCH_PATH = '/open';
 
 /** The header the page sends the launch secret in, on every IPC call and on the event stream. */
 export const SESSION_HEADER = 'x-takedesk-session';
@@ -157,7 +160,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/#s=${secret}`,
+    url: `${origin}${LAUNCH_PATH}#s=${secret}`,
     origin,
     port,
     close: () =>
