@@ -45,7 +45,7 @@ describe('browser mode: the launch secret stays in its tab', () => {
 
   it('refuses a call with the secret as a cookie, or none, and nothing changes', async () => {
     const before = (await app.services.settings.get()).libraryDir;
-    for (const headers of [{ cookie: `takedesk_session=${secret}` }, {}]) {
+    for (const headers of [{ cookie: `takedesk_session=${secret}` }, {}] as Array<Record<string, string>>) {
       const res = await call('settings.set', { libraryDir: join(dir, 'Elsewhere') }, headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ ok: false, error: { type: 'BROWSER_SESSION_REQUIRED' } });

@@ -200,7 +200,9 @@ function sessionRequired() {
   return {
     type: 'BROWSER_SESSION_REQUIRED',
     status: 0,
-    message: 'Open Takedesk with the URL printed in the terminal (this tab does not hold the launch secret).',
+    // The catalog's hint says what to do (open the printed URL); this says what happened.
+    message:
+      'This tab was not opened from the URL Takedesk printed, so it does not hold this launch’s secret.',
   };
 }
 
