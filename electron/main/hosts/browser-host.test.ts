@@ -184,6 +184,29 @@ describe('browser-mode host', () => {
       expect(calls.length).toBe(before);
     });
 
+    it('a path spelled otherwise (escaped, doubled slashes, another case) still needs the header', async () => {
+      const origin = `http://127.0.0.1:${host.port}`;
+      const before = calls.length;
+      for (const path of [
+        '/%69pc/profiles.list',
+        '//ipc/profiles.list',
+        '/ipc//profiles.list',
+        '/IPC/profiles.list',
+      ]) {
+        const res = await send(host.port, path, {
+          method: 'POST',
+          headers: { ...page(), origin },
+          body: '{}',
+        });
+        expect(res.status, path).toBeGreaterThanOrEqual(400);
+      }
+      for (const path of ['/%65vents', '/events/', '//events']) {
+        const res = await send(host.port, path, { headers: page() });
+        expect(res.headers['content-type'] ?? '', path).not.toContain('text/event-stream');
+      }
+      expect(calls.length).toBe(before);
+    });
+
     it('media needs a capability signed for its own path; the session header or cookie is not one', async () => {
       const good = signer.sign('/media/library/abc');
       expect(good).toMatch(/^\/media\/library\/abc\?c=\d+\.[\w-]{43}$/);
