@@ -6,6 +6,7 @@ import { request as httpsRequest } from 'node:https';
 import { SESSION_FILE } from './global-setup';
 
 export interface Session {
+  /** The launch URL, `<origin>/open#s=<secret>`; `${appUrl}#/route` opens the app at that route. */
   appUrl: string;
   origin: string;
   sandboxUrl: string;
@@ -99,6 +100,15 @@ interface Fixtures {
   liveSession: Session;
   liveSandbox: SandboxControl;
   liveApp: Page;
+}
+
+/**
+ * The launch URL (`/open#s=<secret>`) leading to `route` (a hash route such as `#/projects/1`, or the hash of
+ * another tab's URL). A new tab has its own empty sessionStorage, so a second window opens from the launch URL as a
+ * producer's would from the printed one; the page moves the secret out of the address bar and shows `route`.
+ */
+export function appUrlAt(session: Pick<Session, 'appUrl'>, route: string): string {
+  return `${session.appUrl}${route.startsWith('#') ? route : `#${route}`}`;
 }
 
 /** Opens the app at `url` and fails the test on any CSP violation seen meanwhile. */

@@ -57,7 +57,9 @@ async function main() {
 
   const { startBrowserMode } = await import('../electron/main/browser-mode');
   const app = await startBrowserMode({ rendererDir: join(root, 'out', 'renderer') });
-  console.log("takedesk: browser mode is ready. Open this URL (it carries this launch's secret):");
+  console.log(
+    "takedesk: browser mode is ready. Open this URL (it carries this launch's secret; open it again for another tab):",
+  );
   console.log(app.url);
 
   const chromium = findChromium();

@@ -1,8 +1,8 @@
-import { expect, test } from '../fixtures';
+import { appUrlAt, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { createVoiceOver, deliveredVoiceOver, uniqueTitle } from '../support/setup';
 
-test('approve all (confirmed), then PROJECT_ALREADY_APPROVED', async ({ app, sandbox }) => {
+test('approve all (confirmed), then PROJECT_ALREADY_APPROVED', async ({ app, sandbox, session }) => {
   const { project } = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E approve all') });
   const page = new ProjectPage(app);
   await page.goto(project.id);
@@ -10,7 +10,7 @@ test('approve all (confirmed), then PROJECT_ALREADY_APPROVED', async ({ app, san
 
   // A second window on the same project, opened before the approval: it still offers the button.
   const stale = await app.context().newPage();
-  await stale.goto(app.url());
+  await stale.goto(appUrlAt(session, new URL(app.url()).hash));
   const stalePage = new ProjectPage(stale);
   await stalePage.title.waitFor();
   await expect(stalePage.approveAll).toBeVisible();
@@ -31,7 +31,11 @@ test('approve all (confirmed), then PROJECT_ALREADY_APPROVED', async ({ app, san
   await stale.close();
 });
 
-test('cancel with reason and code (confirmed), then PROJECT_ALREADY_CANCELED', async ({ app, sandbox }) => {
+test('cancel with reason and code (confirmed), then PROJECT_ALREADY_CANCELED', async ({
+  app,
+  sandbox,
+  session,
+}) => {
   const project = await createVoiceOver(sandbox, { title: uniqueTitle('E2E cancel') });
   const page = new ProjectPage(app);
   await page.goto(project.id);
@@ -45,7 +49,7 @@ test('cancel with reason and code (confirmed), then PROJECT_ALREADY_CANCELED', a
 
   // A second window on the same project, opened before the cancel: it still offers the button.
   const stale = await app.context().newPage();
-  await stale.goto(app.url());
+  await stale.goto(appUrlAt(session, new URL(app.url()).hash));
   const stalePage = new ProjectPage(stale);
   await stalePage.title.waitFor();
   await expect(stalePage.cancel).toBeEnabled();

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { appUrlAt, expect, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
@@ -7,6 +7,7 @@ import { uniqueTitle } from '../support/setup';
 test('contest: created in the UI, delivered, a winner is picked; a second pick says WINNER_ALREADY_SELECTED', async ({
   app,
   sandbox,
+  session,
 }) => {
   const form = new NewProjectPage(app);
   const projectPage = new ProjectPage(app);
@@ -33,7 +34,7 @@ test('contest: created in the UI, delivered, a winner is picked; a second pick s
   const entries = await projectPage.deliverables.all();
   const secondId = await entries[1]!.getAttribute('data-deliverable-id');
   const stale = await app.context().newPage();
-  await stale.goto(`${app.url().split('#')[0]}#/review/${secondId}?projectId=${projectId}`);
+  await stale.goto(appUrlAt(session, `#/review/${secondId}?projectId=${projectId}`));
   const staleReview = new ReviewPage(stale);
   await staleReview.expectLoaded();
   await expect(staleReview.winnerButton).toBeVisible();

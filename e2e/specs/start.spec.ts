@@ -24,7 +24,9 @@ test('npm start falls back to browser mode, prints its URL, and the Sandbox prof
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${output}`)), 60_000);
       child!.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+$/.test(l.trim()));
+        const line = output
+          .split('\n')
+          .find((l) => /^http:\/\/127\.0\.0\.1:\d+\/open#s=[\w-]+$/.test(l.trim()));
         if (line) {
           clearTimeout(timer);
           resolve(line.trim());

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startBrowserHost, type BrowserHost } from './hosts/browser-host';
+import { createMediaSigner } from './hosts/media-capability';
 import { createJsonSettingsStore, type SandboxConnection } from './profiles';
 import { createFileSecretStore } from './secrets';
 import { createServices, type Services } from './services';
@@ -55,14 +56,16 @@ function revealInFileManager(path: string): void {
  */
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
   const dataDir = options.dataDir ?? defaultDataDir();
+  // One key per launch: the services sign each media URL they hand out, the host checks it.
+  const mediaSigner = createMediaSigner();
   const services = await createServices({
     mode: 'browser',
     dataDir,
     settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json') }),
     secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json') }),
     mediaScheme: {
-      library: (id) => `/media/library/${encodeURIComponent(id)}`,
-      remote: (token) => `/media/remote/${encodeURIComponent(token)}`,
+      library: (id) => mediaSigner.sign(`/media/library/${encodeURIComponent(id)}`),
+      remote: (token) => mediaSigner.sign(`/media/remote/${encodeURIComponent(token)}`),
     },
     desktop: {
       reveal: (path) => {
@@ -80,6 +83,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     router: services.router,
     events: services.events,
     media: services.media,
+    mediaSigner,
     rendererDir: options.rendererDir,
     port: options.port,
   });

@@ -17,9 +17,44 @@ import type {
 /** What the browser transport needs from its surroundings, so tests can hand in fakes. */
 export interface BrowserTransportDeps {
   fetch: typeof fetch;
-  createEventSource: (url: string) => EventSource;
+  /** This tab's launch secret (null when the tab was not opened from the printed URL). */
+  session: () => string | null;
   /** Base of the host, '' for same origin. */
   base?: string;
+  /** First wait before the event stream is opened again after it ends; doubles up to 10 s. */
+  reconnectMs?: number;
+}
+
+/** The header browser mode's host expects the launch secret in (electron/main/hosts/browser-host.ts). */
+export const SESSION_HEADER = 'x-takedesk-session';
+/** Where the tab keeps the secret: sessionStorage is this tab's and this origin's (port included) alone. */
+export const SESSION_KEY = 'takedesk.session';
+
+/**
+ * Browser mode's launch secret arrives once, in the URL fragment (`/open#s=<secret>`, optionally followed by the
+ * app's own `#/route`), which no server ever receives. It moves to sessionStorage and out of the address bar (and
+ * the history, `/open` becoming `/`) before the router reads the location; a reload of the tab finds it there.
+ */
+export function takeSessionSecret(
+  win: Pick<Window, 'location' | 'history' | 'sessionStorage'>,
+): string | null {
+  const match = /^#s=([\w-]+)(#.*)?$/.exec(win.location?.hash ?? '');
+  if (match) {
+    const [, secret, route] = match as unknown as [string, string, string | undefined];
+    try {
+      win.sessionStorage.setItem(SESSION_KEY, secret);
+    } catch {
+      // storage refused (a locked-down profile): the secret still serves this page until it is reloaded
+    }
+    const path = win.location.pathname.replace(/\/open$/, '/');
+    win.history.replaceState(win.history.state, '', `${path}${win.location.search}${route ?? ''}`);
+    return secret;
+  }
+  try {
+    return win.sessionStorage?.getItem(SESSION_KEY) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Electron: every channel is one preload method returning an envelope. */
@@ -37,7 +72,10 @@ export function createElectronTransport(bridge: BridgeApi): { invoke: Invoke; su
   return { invoke, subscribe: bridge.on };
 }
 
-/** Browser mode: `POST /ipc/<channel>` answers an envelope; `/events` streams `{event, payload}` messages. */
+/**
+ * Browser mode: `POST /ipc/<channel>` answers an envelope; `/events` streams `{event, payload}` messages as SSE.
+ * Both carry the launch secret in a header, so the stream is read with fetch (EventSource cannot send headers).
+ */
 export function createBrowserTransport(deps: BrowserTransportDeps): {
   invoke: Invoke;
   subscribe: Subscribe;
@@ -45,7 +83,11 @@ export function createBrowserTransport(deps: BrowserTransportDeps): {
 } {
   const base = deps.base ?? '';
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  let source: EventSource | null = null;
+  let stream: AbortController | null = null;
+  const headers = (extra: Record<string, string> = {}) => {
+    const secret = deps.session();
+    return secret ? { ...extra, [SESSION_HEADER]: secret } : extra;
+  };
 
   const invoke: Invoke = async (channel: Channel, input: unknown) => {
     let response: Response;
@@ -53,7 +95,7 @@ export function createBrowserTransport(deps: BrowserTransportDeps): {
       response = await deps.fetch(`${base}/ipc/${channel}`, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
+        headers: headers({ 'content-type': 'application/json' }),
         // No input is sent as no `input` key: `null` would fail the optional input schemas (e.g. catalog.tracks).
         body: JSON.stringify(input === undefined ? {} : { input }),
       });
@@ -72,23 +114,76 @@ export function createBrowserTransport(deps: BrowserTransportDeps): {
     return clientError('UNEXPECTED_RESPONSE', `The host answered ${response.status} without a result`);
   };
 
-  function ensureSource(): void {
-    if (source) return;
-    source = deps.createEventSource(`${base}/events`);
-    source.onmessage = (message: MessageEvent<string>) => {
-      let data: { event?: EventName; payload?: unknown };
-      try {
-        data = JSON.parse(message.data) as typeof data;
-      } catch {
-        return;
+  const dispatch = (data: string) => {
+    let message: { event?: EventName; payload?: unknown };
+    try {
+      message = JSON.parse(data) as typeof message;
+    } catch {
+      return;
+    }
+    if (!message.event) return;
+    for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+  };
+
+  /** Reads one SSE response to its end: each block's `data:` lines are one message; named events (pings) skip. */
+  async function read(body: ReadableStream<Uint8Array>, signal: AbortSignal): Promise<void> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      while (!signal.aborted) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const lines = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          if (lines.some((line) => line.startsWith('event:') && line.slice(6).trim() !== 'message')) continue;
+          const data = lines.filter((line) => line.startsWith('data:'));
+          if (data.length) dispatch(data.map((line) => line.slice(5).replace(/^ /, '')).join('\n'));
+        }
       }
-      if (!data.event) return;
-      for (const listener of listeners.get(data.event) ?? []) listener(data.payload);
-    };
+    } finally {
+      void reader.cancel().catch(() => undefined);
+    }
+  }
+
+  /** Keeps the stream open, as EventSource would: opened again after it ends or fails, with a growing wait. */
+  async function follow(signal: AbortSignal): Promise<void> {
+    const first = deps.reconnectMs ?? 1_000;
+    let wait = first;
+    while (!signal.aborted) {
+      try {
+        const response = await deps.fetch(`${base}/events`, {
+          credentials: 'same-origin',
+          cache: 'no-store',
+          headers: headers({ accept: 'text/event-stream' }),
+          signal,
+        });
+        if (response.ok && response.body) {
+          wait = first;
+          await read(response.body, signal);
+        } else {
+          void response.body?.cancel().catch(() => undefined);
+        }
+      } catch {
+        // the host went away or the stream broke: opened again below
+      }
+      if (signal.aborted) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      wait = Math.min(wait * 2, 10_000);
+    }
+  }
+
+  function ensureStream(): void {
+    if (stream) return;
+    stream = new AbortController();
+    void follow(stream.signal);
   }
 
   const subscribe: Subscribe = <E extends EventName>(event: E, listener: Listener<E>) => {
-    ensureSource();
+    ensureStream();
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
     const wrapped = listener as (payload: unknown) => void;
@@ -102,8 +197,8 @@ export function createBrowserTransport(deps: BrowserTransportDeps): {
     invoke,
     subscribe,
     close: () => {
-      source?.close();
-      source = null;
+      stream?.abort();
+      stream = null;
     },
   };
 }
@@ -118,10 +213,8 @@ export function createApi(win: Window): ClientApi {
     const t = createElectronTransport(win.takedesk);
     return createClient(t.invoke, t.subscribe, recoverExpiredSession);
   }
-  const t = createBrowserTransport({
-    fetch: win.fetch.bind(win),
-    createEventSource: (url) => new EventSource(url, { withCredentials: true }),
-  });
+  const secret = takeSessionSecret(win);
+  const t = createBrowserTransport({ fetch: win.fetch.bind(win), session: () => secret });
   return createClient(t.invoke, t.subscribe, recoverExpiredSession);
 }
 

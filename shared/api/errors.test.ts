@@ -172,6 +172,7 @@ describe('error catalog', () => {
         'SANDBOX_UNAVAILABLE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',
+        'BROWSER_SESSION_REQUIRED',
         'WINNER_NOT_OFFERED',
       ].sort(),
     );

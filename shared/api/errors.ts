@@ -833,6 +833,12 @@ const DEFS = {
     hint: 'Only Takedesk’s own window may call the app.',
     message: 'This frame may not call Takedesk.',
   }),
+  // Browser mode: a call reached the local bridge without the launch secret (a tab not opened from its URL).
+  BROWSER_SESSION_REQUIRED: client([], {
+    title: 'This tab is not signed in to Takedesk',
+    hint: 'Open Takedesk with the URL printed in the terminal; it carries this launch’s secret.',
+    message: 'The call did not carry the browser-mode session.',
+  }),
   INTERNAL: client([], {
     title: 'Something went wrong in Takedesk',
     hint: 'Try again; if it persists, report it with the log.',

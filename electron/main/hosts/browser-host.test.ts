@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../events';
 import { createRouter, type Handlers, type Router } from '../ipc/router';
 import { startBrowserHost, type BrowserHost } from './browser-host';
+import { createMediaSigner } from './media-capability';
 
 interface Reply {
   status: number;
@@ -38,6 +39,7 @@ function send(
 describe('browser-mode host', () => {
   let dir: string;
   let host: BrowserHost;
+  const signer = createMediaSigner();
   const events = createEventBus();
   const calls: Array<{ channel: unknown; input: unknown }> = [];
   const router: Router = {
@@ -57,6 +59,7 @@ describe('browser-mode host', () => {
       events,
       rendererDir: dir,
       secret: 's3cret-value',
+      mediaSigner: signer,
       media: {
         library: async (id) => new Response(`library:${id}`),
         remote: async (token) => new Response(`remote:${token}`),
@@ -68,27 +71,19 @@ describe('browser-mode host', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const own = () => ({ host: `127.0.0.1:${host.port}`, cookie: 'takedesk_session=s3cret-value' });
+  const own = () => ({ host: `127.0.0.1:${host.port}`, 'x-takedesk-session': 's3cret-value' });
+  const page = () => ({ host: `127.0.0.1:${host.port}` });
 
-  it('prints a URL with the launch secret and trades it for an HttpOnly SameSite=Strict cookie', async () => {
-    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?k=s3cret-value`);
-    const res = await send(host.port, '/?k=s3cret-value', { headers: { host: `127.0.0.1:${host.port}` } });
-    expect(res.status).toBe(302);
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toContain('takedesk_session=s3cret-value');
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
-  });
-
-  it('rejects a wrong launch secret', async () => {
-    const res = await send(host.port, '/?k=guess', { headers: { host: `127.0.0.1:${host.port}` } });
-    expect(res.status).toBe(403);
+  it('prints a URL with the launch secret in its fragment, which no request carries, and sets no cookie', async () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/open#s=s3cret-value`);
+    const res = await send(host.port, '/open', { headers: page() });
+    expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('serves the app with a strict CSP and a per-load nonce', async () => {
-    const a = await send(host.port, '/', { headers: own() });
-    const b = await send(host.port, '/', { headers: own() });
+  it('serves the app with a strict CSP and a per-load nonce (the page itself needs no secret)', async () => {
+    const a = await send(host.port, '/', { headers: page() });
+    const b = await send(host.port, '/', { headers: page() });
     expect(a.status).toBe(200);
     const csp = String(a.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
@@ -97,7 +92,7 @@ describe('browser-mode host', () => {
     expect(nonceA).toBeTruthy();
     expect(csp).toContain(`'nonce-${nonceA}'`);
     expect(nonceA).not.toBe(nonceB);
-    expect((await send(host.port, '/assets/app.js', { headers: own() })).body).toBe('console.log(1)');
+    expect((await send(host.port, '/assets/app.js', { headers: page() })).body).toBe('console.log(1)');
   });
 
   it('runs an IPC call through the router with the browser transport', async () => {
@@ -143,7 +138,7 @@ describe('browser-mode host', () => {
     });
 
     it('a cross-site no-cors request (Sec-Fetch-Site: cross-site) gets 403', async () => {
-      const res = await send(host.port, '/media/library/x', {
+      const res = await send(host.port, signer.sign('/media/library/x'), {
         headers: { ...own(), 'sec-fetch-site': 'same-site' },
       });
       expect(res.status).toBe(403);
@@ -154,11 +149,97 @@ describe('browser-mode host', () => {
       expect(res.status).toBe(403);
     });
 
-    it('no cookie, no access: IPC, events and media all answer 403', async () => {
-      for (const path of ['/', '/events', '/media/library/1']) {
-        expect((await send(host.port, path, { headers: { host: `127.0.0.1:${host.port}` } })).status).toBe(
-          403,
-        );
+    it('no session header, no access: IPC and events answer 401 with a typed error', async () => {
+      const origin = `http://127.0.0.1:${host.port}`;
+      const before = calls.length;
+      const ipc = await send(host.port, '/ipc/settings.set', {
+        method: 'POST',
+        headers: { ...page(), origin },
+        body: JSON.stringify({ input: { libraryDir: '/tmp/elsewhere' } }),
+      });
+      expect(ipc.status).toBe(401);
+      expect(JSON.parse(ipc.body)).toMatchObject({ ok: false, error: { type: 'BROWSER_SESSION_REQUIRED' } });
+      const events = await send(host.port, '/events', { headers: page() });
+      expect(events.status).toBe(401);
+      expect(calls.length).toBe(before);
+    });
+
+    it('the old cookie, or the secret anywhere but its header, opens nothing (issue 24, item 4)', async () => {
+      const origin = `http://127.0.0.1:${host.port}`;
+      const before = calls.length;
+      for (const headers of [
+        { ...page(), origin, cookie: 'takedesk_session=s3cret-value' },
+        { ...page(), origin, authorization: 'Bearer s3cret-value' },
+        { ...page(), origin, 'x-takedesk-session': 's3cret-valuf' },
+      ]) {
+        const res = await send(host.port, '/ipc/profiles.list', { method: 'POST', headers, body: '{}' });
+        expect(res.status).toBe(401);
+      }
+      const query = await send(host.port, '/ipc/profiles.list?k=s3cret-value', {
+        method: 'POST',
+        headers: { ...page(), origin },
+        body: '{}',
+      });
+      expect(query.status).toBe(401);
+      expect(calls.length).toBe(before);
+    });
+
+    it('a path spelled otherwise (escaped, doubled slashes, another case) still needs the header', async () => {
+      const origin = `http://127.0.0.1:${host.port}`;
+      const before = calls.length;
+      for (const path of [
+        '/%69pc/profiles.list',
+        '//ipc/profiles.list',
+        '/ipc//profiles.list',
+        '/IPC/profiles.list',
+      ]) {
+        const res = await send(host.port, path, {
+          method: 'POST',
+          headers: { ...page(), origin },
+          body: '{}',
+        });
+        expect(res.status, path).toBeGreaterThanOrEqual(400);
+      }
+      for (const path of ['/%65vents', '/events/', '//events']) {
+        const res = await send(host.port, path, { headers: page() });
+        expect(res.headers['content-type'] ?? '', path).not.toContain('text/event-stream');
+      }
+      expect(calls.length).toBe(before);
+    });
+
+    it('media needs a capability signed for its own path; the session header or cookie is not one', async () => {
+      const good = signer.sign('/media/library/abc');
+      expect(good).toMatch(/^\/media\/library\/abc\?c=\d+\.[\w-]{43}$/);
+      expect((await send(host.port, good, { headers: page() })).body).toBe('library:abc');
+      const capability = good.split('?')[1]!;
+      for (const path of [
+        '/media/library/abc',
+        `/media/library/other?${capability}`,
+        `/media/remote/abc?${capability}`,
+        `/media/library/abc?${capability.slice(0, -2)}xx`,
+        `/media/library/abc?${createMediaSigner().sign('/media/library/abc').split('?')[1]!}`,
+      ]) {
+        const res = await send(host.port, path, {
+          headers: { ...own(), cookie: 'takedesk_session=s3cret-value' },
+        });
+        expect(res.status, path).toBe(403);
+      }
+      const expired = createMediaSigner({ key: Buffer.alloc(32, 1), ttlMs: -1 });
+      const late = await startBrowserHost({
+        router,
+        events,
+        rendererDir: dir,
+        mediaSigner: expired,
+        media: { library: async () => new Response('bytes'), remote: async () => new Response('') },
+      });
+      try {
+        const res = await send(late.port, expired.sign('/media/library/abc'), {
+          headers: { host: `127.0.0.1:${late.port}` },
+        });
+        expect(res.status).toBe(403);
+        expect(res.body).toMatch(/expired/);
+      } finally {
+        await late.close();
       }
     });
 
@@ -277,7 +358,7 @@ describe('browser-mode host', () => {
         method: 'POST',
         headers: {
           host: `127.0.0.1:${real.port}`,
-          cookie: 'takedesk_session=s3cret-value',
+          'x-takedesk-session': 's3cret-value',
           origin: `http://127.0.0.1:${real.port}`,
         },
         body: JSON.stringify({ input: {} }),
@@ -289,8 +370,12 @@ describe('browser-mode host', () => {
   });
 
   it('routes media requests to the resolver', async () => {
-    expect((await send(host.port, '/media/library/abc', { headers: own() })).body).toBe('library:abc');
-    expect((await send(host.port, '/media/remote/t1', { headers: own() })).body).toBe('remote:t1');
+    expect((await send(host.port, signer.sign('/media/library/abc'), { headers: page() })).body).toBe(
+      'library:abc',
+    );
+    expect((await send(host.port, signer.sign('/media/remote/t1'), { headers: page() })).body).toBe(
+      'remote:t1',
+    );
   });
 
   it('streams events as SSE', async () => {

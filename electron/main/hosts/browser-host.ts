@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import type { EventBus } from '../events';
 import type { Router } from '../ipc/router';
 import { buildCsp, createNonce, injectNonce } from '../security/csp';
+import { createMediaSigner, type MediaSigner } from './media-capability';
 
 /** Where the media route finds bytes: a library file by id, or a proxied service URL by its opaque token. */
 export interface MediaResolver {
@@ -26,27 +26,38 @@ export interface BrowserHostOptions {
   port?: number;
   /** Per-launch secret; random when not given. */
   secret?: string;
+  /** Signs and checks media URLs; one with a fresh key when not given (browser mode shares it with the services). */
+  mediaSigner?: MediaSigner;
   /** Largest IPC request body accepted. */
   maxBodyBytes?: number;
 }
 
 export interface BrowserHost {
-  /** The URL to open, with the launch secret: the page trades it for an HttpOnly cookie at once. */
+  /**
+   * The URL to open, `/open#s=<secret>`: a fragment is never sent to any server, and the page moves the secret to
+   * sessionStorage and itself to `/` at once (opening it again loads the page anew, as a different path).
+   */
   url: string;
   origin: string;
   port: number;
   close(): Promise<void>;
 }
 
-const COOKIE = 'takedesk_session';
+/** The path of the printed URL; like every other path, it serves the page. */
+const LAUNCH_PATH = '/open';
+
+/** The header the page sends the launch secret in, on every IPC call and on the event stream. */
+export const SESSION_HEADER = 'x-takedesk-session';
 
 /**
- * Browser mode: the same router as Electron IPC, over HTTP on 127.0.0.1. Guards: a per-launch secret (cookie),
- * the Host header (stops DNS rebinding), Origin and Sec-Fetch-Site (stop other local pages).
+ * Browser mode: the same router as Electron IPC, over HTTP on 127.0.0.1. Guards: a per-launch secret (a header on
+ * IPC and events, a signed capability on media URLs), the Host header (stops DNS rebinding), Origin and
+ * Sec-Fetch-Site (stop other local pages). The page and its assets hold nothing secret and need none of them.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(24).toString('base64url');
   const maxBody = options.maxBodyBytes ?? 2 * 1024 * 1024;
+  const signer = options.mediaSigner ?? createMediaSigner();
   let port = 0;
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
   const origins = () => allowedHosts().map((host) => `http://${host}`);
@@ -65,18 +76,29 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (origin !== undefined && !origins().includes(origin)) return c.text('Forbidden origin', 403);
     const site = c.req.header('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin' && site !== 'none') return c.text('Forbidden site', 403);
-    if (c.req.method === 'GET' && c.req.query('k') !== undefined) {
-      if (!sameSecret(c.req.query('k') ?? '', secret)) return c.text('Forbidden', 403);
-      setCookie(c, COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
-      return c.redirect(c.req.path, 302);
-    }
-    if (!sameSecret(getCookie(c, COOKIE) ?? '', secret)) {
-      return c.text('Open Takedesk with the URL printed in the terminal.', 403);
-    }
     // State changes need an Origin: a form post or a no-cors request from elsewhere never gets through.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && origin === undefined) {
       return c.text('Forbidden: missing Origin', 403);
     }
+    await next();
+  });
+
+  // The secret travels in a header the page adds itself, never in a cookie: cookies are not scoped by port, so
+  // any other local page in the same browser would receive one (issue 24, item 4).
+  const requireSession = async (c: Context, next: Next) => {
+    if (!sameSecret(c.req.header(SESSION_HEADER) ?? '', secret)) {
+      return c.json({ ok: false, error: sessionRequired() }, 401);
+    }
+    await next();
+  };
+  app.use('/ipc/*', requireSession);
+  app.use('/events', requireSession);
+
+  // Media elements cannot send headers: each media URL carries a capability signed for its own path.
+  app.use('/media/*', async (c: Context, next: Next) => {
+    const check = signer.verify(new URL(c.req.url).pathname, c.req.query('c'));
+    if (check === 'expired') return c.text('This media link has expired: open the take again.', 403);
+    if (check !== 'ok') return c.text('This media link is not valid in this session.', 403);
     await next();
   });
 
@@ -138,7 +160,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/?k=${secret}`,
+    url: `${origin}${LAUNCH_PATH}#s=${secret}`,
     origin,
     port,
     close: () =>
@@ -172,6 +194,16 @@ async function readBody(request: Request, max: number): Promise<string | null> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function sessionRequired() {
+  return {
+    type: 'BROWSER_SESSION_REQUIRED',
+    status: 0,
+    // The catalog's hint says what to do (open the printed URL); this says what happened.
+    message:
+      'This tab was not opened from the URL Takedesk printed, so it does not hold this launch’s secret.',
+  };
 }
 
 function tooLarge() {
