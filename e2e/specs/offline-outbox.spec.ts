@@ -6,9 +6,9 @@ import { deliverablesOf, deliveredVoiceOver, uniqueTitle } from '../support/setu
 /**
  * Review offline (issue 15, item 11): with the service stopped, decisions go into a visible outbox, survive a reload,
  * and are sent in order when it is back, each checked against the service first; a change made elsewhere meanwhile
- * is a success when it agrees (already approved) and a conflict, shown with both sides, when it does not.
+ * is a success when it agrees (already approved) and holds the decision, shown with both sides, when it does not.
  */
-test('offline outbox: queued while the service is away, kept, sent in order, a conflict shown with both sides', async ({
+test('offline outbox: queued while the service is away, kept, sent in order, a held decision shown with both sides', async ({
   app,
   sandbox,
 }) => {
@@ -85,14 +85,18 @@ test('offline outbox: queued while the service is away, kept, sent in order, a c
   const items = app.getByTestId('outbox-item');
   // Within the client's own timeout and retries, on a loaded machine.
   await expect(items.nth(0)).toHaveAttribute('data-state', 'sent', { timeout: 90_000 });
-  await expect(items.nth(1)).toHaveAttribute('data-state', 'conflict');
+  await expect(items.nth(1)).toHaveAttribute('data-state', 'held');
   await expect(items.nth(2)).toHaveAttribute('data-state', 'sent');
   await expect(items.nth(0).getByTestId('outbox-outcome')).toHaveText('Approved.');
   // Approved elsewhere already: a success, not an error.
   await expect(items.nth(2).getByTestId('outbox-outcome')).toHaveText(/^Already approved/);
-  // The conflict, both sides: what was asked (the note kept) and what the service has.
+  // Held, both sides: what was asked (the note kept) and what the service has.
   await expect(items.nth(1).getByTestId('conflict-asked')).toHaveText(`Revision: ${note}`);
-  await expect(items.nth(1).getByTestId('conflict-service')).toHaveText('The deliverable is approved.');
+  await expect(items.nth(1).getByTestId('conflict-service')).toHaveText(
+    'The take is approved now (it was ready for review when you decided) — open it, then decide again.',
+  );
+  await expect(items.nth(1)).toContainText('on version 1');
+  await expect(items.nth(1).getByTestId('outbox-open-take')).toBeVisible();
   await expect(app.getByTestId('outbox-nav-count')).toHaveText('1');
   await captureScreens(app, 'outbox-conflict');
 
@@ -105,7 +109,7 @@ test('offline outbox: queued while the service is away, kept, sent in order, a c
     'approved',
   ]);
 
-  // The review screen shows the service's state now, and the conflict as needing the producer.
+  // The review screen shows the service's state now, and the held decision as needing the producer.
   await openReview(d1!.id);
   await review.expectStatus('approved');
   await expect(app.getByTestId('review-queued')).toHaveCount(0);
@@ -117,6 +121,6 @@ test('offline outbox: queued while the service is away, kept, sent in order, a c
   await items.nth(1).getByTestId('outbox-discard').click();
   await expect(app.getByTestId('outbox-discard-dialog')).toContainText('what you typed in it is deleted');
   await app.getByTestId('outbox-discard-dialog-confirm').click();
-  await expect(app.getByTestId('outbox-item').and(app.locator('[data-state="conflict"]'))).toHaveCount(0);
+  await expect(app.getByTestId('outbox-item').and(app.locator('[data-state="held"]'))).toHaveCount(0);
   await expect(app.getByTestId('outbox-nav-count')).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import type {
   AppInfo,
   LivePeaks,
   OutboxDecision,
+  OutboxHeard,
   OutboxItem,
   ProfilesState,
   Settings,
@@ -39,9 +40,16 @@ export interface DesktopPort {
   startDrag(path: string, sender: unknown): boolean;
 }
 
-/** The offline outbox (outbox/outbox.ts): decisions go through it, so one made offline waits there. */
+/**
+ * The producer's decisions (review/decisions.ts): each is committed with what was heard before it is sent, so one
+ * made offline, or whose answer was lost, waits there and reaches the service once.
+ */
 export interface OutboxPort {
-  decide<T>(decision: OutboxDecision, send: (client: ApiClient) => Promise<T>): Promise<T>;
+  decide<T>(
+    decision: OutboxDecision,
+    heard: OutboxHeard | undefined,
+    send: (client: ApiClient) => Promise<T>,
+  ): Promise<T>;
   list(): Promise<OutboxItem[]>;
   discard(id: string): Promise<OutboxItem[]>;
   retry(id: string): Promise<OutboxItem[]>;
@@ -139,6 +147,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'projects.cancel': async ({ id, reason, reasonCode }) => {
       const answer = await deps.outbox.decide(
         { kind: 'cancel', projectId: id, reason, reasonCode },
+        { projectId: id },
         (client) => client.cancelProject(id, { reason, reasonCode }),
       );
       review.status(await activeId(), id, answer.status);
@@ -159,34 +168,41 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
     // Decisions go through the outbox: made while the service is away, they wait there and are sent in order.
     // Their answers update the review index of the profile that took them.
-    'deliverables.approve': async ({ id }) =>
+    'deliverables.approve': async ({ id, heard }) =>
       decided(
         await activeId(),
-        await deps.outbox.decide({ kind: 'approve', deliverableId: id }, (client) =>
+        await deps.outbox.decide({ kind: 'approve', deliverableId: id }, heard, (client) =>
           client.approveDeliverable(id),
         ),
       ),
-    'deliverables.approveAll': async ({ projectId }) => {
-      const answers = await deps.outbox.decide({ kind: 'approveAll', projectId }, (client) =>
-        client.approveAll(projectId),
+    'deliverables.approveAll': async ({ projectId, heard }) => {
+      const answers = await deps.outbox.decide(
+        { kind: 'approveAll', projectId },
+        { ...heard, projectId },
+        (client) => client.approveAll(projectId),
       );
       review.decided(await activeId(), answers);
       return answers;
     },
     // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
-    'deliverables.reject': async ({ id, ...params }) => {
-      const answer = await deps.outbox.decide({ kind: 'reject', deliverableId: id, ...params }, (client) =>
-        client.rejectDeliverable(id, params),
+    'deliverables.reject': async ({ id, heard, ...params }) => {
+      const answer = await deps.outbox.decide(
+        { kind: 'reject', deliverableId: id, ...params },
+        heard,
+        (client) => client.rejectDeliverable(id, params),
       );
       return poke(decided(await activeId(), answer), { deliverableId: id });
     },
-    'deliverables.selectWinner': async ({ id }) => {
-      const { profile, client } = await deps.profiles.active();
-      return decided(profile.id, await client.selectWinner(id));
-    },
+    'deliverables.selectWinner': async ({ id, heard }) =>
+      decided(
+        await activeId(),
+        await deps.outbox.decide({ kind: 'winner', deliverableId: id }, heard, (client) =>
+          client.selectWinner(id),
+        ),
+      ),
 
-    'revisions.create': async ({ deliverableId, ...body }) => {
-      const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, (client) =>
+    'revisions.create': async ({ deliverableId, heard, ...body }) => {
+      const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, heard, (client) =>
         client.createRevision(deliverableId, body),
       );
       review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);

@@ -18,7 +18,9 @@ import { createDownloadsService } from './downloads/downloads-service';
 import { createLibraryService } from './library/library-service';
 import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
-import { createOutbox } from './outbox';
+import { openDatabase } from './review/database';
+import { createDecisions, DECISIONS_MIGRATIONS } from './review/decisions';
+import { migrateOutboxFile } from './review/migrate-outbox';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
 import { createQaTargets } from './qa-targets';
@@ -123,8 +125,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
 
   const names = createNames();
-  const outbox = createOutbox({
-    file: join(options.dataDir, 'outbox.json'),
+  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts).
+  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DECISIONS_MIGRATIONS);
+  if (database.reset) log(database.reset);
+  const migrated = await migrateOutboxFile(database.db, join(options.dataDir, 'outbox.json'), (id) =>
+    profiles.account(id),
+  );
+  if (migrated) log(migrated);
+  const outbox = createDecisions({
+    db: database.db,
     profiles,
     onChange: (items) => events.emit('outbox.changed', items),
     // The service has the decision: the watcher looks at that project again (its next slot, within budget).
@@ -239,6 +248,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       watcher.stop();
       await review.flush();
       await outbox.close();
+      database.db.close();
       await downloads.dispose();
       await analyzer.close();
       await sandbox.close();

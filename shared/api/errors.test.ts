@@ -169,6 +169,7 @@ describe('error catalog', () => {
         'INVALID_BASE_URL',
         'INVALID_PROFILE',
         'QUEUED_OFFLINE',
+        'DECISION_NOT_SAVED',
         'SANDBOX_UNAVAILABLE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',

@@ -818,6 +818,11 @@ const DEFS = {
     message:
       'The service cannot be reached: your decision is saved in the outbox and will be sent when it is back.',
   }),
+  DECISION_NOT_SAVED: client([], {
+    title: 'Your decision could not be saved',
+    hint: 'Nothing was sent. Free some disk space (or close what holds the app data folder), then decide again: what you typed is kept.',
+    message: 'The decision could not be written to the local database.',
+  }),
   SANDBOX_UNAVAILABLE: client([], {
     title: 'The sandbox service is not running',
     hint: 'Takedesk restarts it by itself; use “Restart sandbox” in Settings to try now. Your library still works.',

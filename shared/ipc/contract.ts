@@ -59,6 +59,16 @@ const url = z.string().max(2000);
 const text = (max: number) => z.string().max(max);
 const format = z.enum(MEDIA_FORMATS);
 const target = DeliveryTargetSchema;
+/** What the producer had heard and seen when deciding (OutboxHeard): kept with the decision until the service has it. */
+const heard = z
+  .object({
+    version: z.number().int().min(1).max(100_000).optional(),
+    status: text(40).optional(),
+    projectId: id.optional(),
+    reviewable: z.array(id).max(2_000).optional(),
+  })
+  .strict()
+  .optional();
 
 /** The whole renderer -> main surface. Main validates every input against these schemas. */
 export const contract = {
@@ -118,24 +128,28 @@ export const contract = {
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
   'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable>>(),
   'deliverables.get': channel(z.object({ id }).strict()).returns<Deliverable>(),
-  'deliverables.approve': channel(z.object({ id }).strict()).returns<DeliverableSummary>(),
-  'deliverables.approveAll': channel(z.object({ projectId: id }).strict()).returns<DeliverableSummary[]>(),
+  'deliverables.approve': channel(z.object({ id, heard }).strict()).returns<DeliverableSummary>(),
+  'deliverables.approveAll': channel(z.object({ projectId: id, heard }).strict()).returns<
+    DeliverableSummary[]
+  >(),
   'deliverables.reject': channel(
     z
       .object({
         id,
+        heard,
         reason: text(2000).optional(),
         reasonCode: text(200).optional(),
         newGenderAndAge: text(100).optional(),
       })
       .strict(),
   ).returns<RejectResponse>(),
-  'deliverables.selectWinner': channel(z.object({ id }).strict()).returns<DeliverableSummary>(),
+  'deliverables.selectWinner': channel(z.object({ id, heard }).strict()).returns<DeliverableSummary>(),
 
   'revisions.create': channel(
     z
       .object({
         deliverableId: id,
+        heard,
         instructions: text(10_000),
         reason: text(100).optional(),
         revisionCode: text(200).optional(),

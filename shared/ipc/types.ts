@@ -166,27 +166,47 @@ export type OutboxDecision =
       revisionCode?: string;
       checkTalent?: boolean;
     }
+  | { kind: 'winner'; deliverableId: string }
   | { kind: 'cancel'; projectId: string; reason: string; reasonCode: string };
 
 /**
- * `queued` waits for the service; `sending` is on its way; `sent` is done (`outcome` says how); `conflict` means the
- * service's state no longer fits what was asked (both sides in `conflict`); `failed` means the service refused it.
- * Conflicts and failures stay until the producer discards the item or sends it anyway.
+ * What the producer had in front of them when deciding: the version they heard and the status they saw (a take's
+ * decisions), the takes that were ready for review ("approve all"), and the take's project (decisions of one
+ * project reach the service in the order they were made). A waiting decision is never applied to a version the
+ * producer did not hear.
  */
-export type OutboxState = 'queued' | 'sending' | 'sent' | 'conflict' | 'failed';
+export interface OutboxHeard {
+  version?: number;
+  status?: string;
+  projectId?: string;
+  reviewable?: string[];
+}
+
+/**
+ * `queued` waits for the service (`nextAttemptAt` after a gateway error or a 429); `sending` is on its way; `sent` is
+ * done (`outcome` says how); `held` means the take changed since the producer decided (a newer version, another
+ * status: both sides in `conflict`), so it waits for them to decide again or discard it; `failed` means the service
+ * refused it (its words in `conflict`). Later decisions of the same project wait behind a held or failed one.
+ */
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'held' | 'failed';
 
 export interface OutboxItem {
   id: string;
   profileId: string;
   decision: OutboxDecision;
+  heard: OutboxHeard | null;
   /** What the decision is about, in the producer's words ("“1” in Spring promo"). */
   subject: string;
   state: OutboxState;
+  /** A send may have reached the service without an answer: it is read before anything is sent again. */
+  unconfirmed: boolean;
   queuedAt: string;
   sentAt: string | null;
+  /** When a queued decision is tried next (after a gateway error or a 429), if it waits for a time. */
+  nextAttemptAt: string | null;
   /** After sending: what happened, in plain words. */
   outcome: string | null;
-  /** What was asked, and what the service has now. */
+  /** What was asked, and what the service has now (held) or said (failed). */
   conflict: { asked: string; service: string } | null;
 }
 

@@ -637,12 +637,15 @@ describe('writes after a lost answer are reconciled, never done twice', () => {
       reasonCode: 'wrong_tone',
     });
 
+    // A revision is never resent by the client (a fee): its lost answer is an error marked maybe-delivered, and
+    // the decisions store reads the take before anything goes again.
     proxy.drop('POST', `/revisions/${b}`, 'after-forward');
-    expect(await lossy.createRevision(b, { instructions: 'Warmer' })).toMatchObject({
-      id: b,
-      status: 'revisionRequested',
-      instructions: 'Warmer',
-    });
+    const posts = () => proxy.forwarded.filter((r) => r === `POST /revisions/${b}`).length;
+    const lost = await failure(lossy.createRevision(b, { instructions: 'Warmer' }));
+    expect(lost.type).toBe('NETWORK_UNREACHABLE');
+    expect((lost.error as ApiClientError).details).toMatchObject({ maybeDelivered: true });
+    expect(posts()).toBe(1);
+    expect((await client.getDeliverable(b)).status).toBe('revisionRequested');
     const versionsBefore = (await client.listVersions(b)).versions.length;
     await sandbox.deliverNow(project.id);
     expect((await client.listVersions(b)).versions).toHaveLength(versionsBefore + 1); // one revision, not two
@@ -651,7 +654,7 @@ describe('writes after a lost answer are reconciled, never done twice', () => {
     proxy.drop('PUT', `/deliverables/project/${whole.project.id}`, 'after-forward');
     const all = await lossy.approveAll(whole.project.id);
     expect(all.map((d) => d.status)).toEqual(whole.ids.map(() => 'approved'));
-    expect(retries).toHaveLength(3);
+    expect(retries).toHaveLength(2);
   });
 
   it('cancel reconciles with PROJECT_ALREADY_CANCELED', async () => {

@@ -304,9 +304,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function interpret<T>(response: Response<string>, call: Call<T>): T {
     const status = response.statusCode;
-    // A 429's Retry-After travels with the error, so a caller that paces itself (the watcher) can honour it.
+    // A 429's or a gateway's Retry-After travels with the error, so a caller that paces itself (the watcher, the
+    // decisions store) can honour it.
     const retryAfterMs =
-      status === 429
+      status === 429 || status === 502 || status === 503 || status === 504
         ? (parseRetryAfter(headerText(response.headers['retry-after']), policy.now(), 3_600_000) ?? undefined)
         : undefined;
     if (status >= 200 && status < 300) {
@@ -346,7 +347,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ? `The service at ${origin} presented a certificate Takedesk does not trust (${failure.code}).`
           : `Could not reach the service at ${origin} (${failure.code}).`;
     return new ApiClientError(failure.type, message, {
-      details: { operation: call.operation, code: failure.code },
+      details: { operation: call.operation, code: failure.code, maybeDelivered: failure.maybeDelivered },
     });
   }
 
@@ -579,6 +580,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           path: endpoint`/revisions/${id}`,
           json,
           schema: RevisionResponse,
+          // A revision can cost a fee: never resent here. A lost answer reaches the decisions store as
+          // maybe-delivered, which reads the take before anything is sent again (review/decisions.ts).
+          resend: false,
         },
         async (error) => {
           if (error.type !== 'DELIVERABLE_PENDING_REVISION') return undefined;

@@ -16,14 +16,21 @@ export type DropMode =
   /** Forward, let the sandbox act, then destroy the socket before any byte of the answer. */
   | 'after-forward'
   /** Destroy the socket without forwarding (the sandbox never sees the request). */
-  | 'before-forward';
+  | 'before-forward'
+  /** Hold the request without an answer until the proxy closes (the sandbox never sees it). */
+  | 'hang'
+  /** Answer it with `status` (and `headers`) without forwarding: a gateway's 502/503/504, a 429. */
+  | { status: number; headers?: Record<string, string> };
 
+/** A fault proxy between main and the sandbox, on 127.0.0.1. */
 export interface LossyProxy {
   url: string;
-  /** Drops the next `count` requests with this method and path prefix. */
+  /** Applies `mode` to the next `count` requests with this method and path prefix. */
   drop(method: string, pathPrefix: string, mode: DropMode, count?: number): void;
   /** Requests the proxy forwarded to the sandbox, as "METHOD path". */
   forwarded: string[];
+  /** Stops listening (connections are refused: ECONNREFUSED), or listens again on the same port. */
+  setDown(down: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +55,16 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     if (rule) rule.remaining--;
     if (rule?.mode === 'before-forward') {
       req.socket.destroy();
+      return;
+    }
+    if (rule?.mode === 'hang') {
+      req.resume();
+      return;
+    }
+    if (rule && typeof rule.mode === 'object') {
+      req.resume();
+      res.writeHead(rule.mode.status, { 'content-type': 'text/html', ...rule.mode.headers });
+      res.end(`<html><body>${rule.mode.status} from the gateway</body></html>`);
       return;
     }
     const chunks: Buffer[] = [];
@@ -79,16 +96,26 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  let down = false;
   return {
     url: `http://127.0.0.1:${port}`,
     drop(method, pathPrefix, mode, count = 1) {
       rules.push({ method, pathPrefix, mode, remaining: count });
     },
     forwarded,
+    async setDown(next) {
+      if (next === down) return;
+      down = next;
+      if (next) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      } else await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        if (down) resolve();
+        else server.close(() => resolve());
       }),
   };
 }

@@ -12,6 +12,7 @@ import type {
   Reachability,
   SandboxStatus,
 } from '../../../shared/ipc';
+import { accountKey } from './account';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from './settings-store';
@@ -98,6 +99,11 @@ export interface Profiles {
   remove(id: string): Promise<ProfilesState>;
   /** Restarts the embedded sandbox's process now; its status is in the answer (and in `profile.changed`). */
   restartSandbox(): Promise<ProfilesState>;
+  /**
+   * The account a profile signs in as (account.ts): decisions are kept under it, so they survive the profile's
+   * removal and come back when the same account is added again. PROFILE_NOT_FOUND for an unknown id.
+   */
+  account(id: string): Promise<string>;
 }
 
 /** A profile operation the user can fix; `type` reaches the UI through the IPC envelope. */
@@ -416,6 +422,14 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     async restartSandbox() {
       await sandbox.restart?.();
       return state();
+    },
+
+    async account(id) {
+      const profile = load().profiles.find((p) => p.id === id);
+      if (!profile) throw new ProfileError('PROFILE_NOT_FOUND', 'That connection no longer exists.');
+      if (profile.kind === 'sandbox') return accountKey(profile, null);
+      const token = await secrets.get(tokenKey(id)).catch(() => null);
+      return accountKey(profile, token);
     },
   };
 }

@@ -18,6 +18,8 @@ export function decisionLabel(item: Pick<OutboxItem, 'decision'>): string {
       return 'Reject';
     case 'revision':
       return 'Ask for a revision';
+    case 'winner':
+      return 'Select as winner';
     case 'cancel':
       return 'Cancel the project';
   }
@@ -28,7 +30,7 @@ export const STATE_LABELS: Record<OutboxItem['state'], string> = {
   queued: 'Waiting for the service',
   sending: 'Sending…',
   sent: 'Sent',
-  conflict: 'Needs your decision',
+  held: 'Held — decide again',
   failed: 'Not accepted',
 };
 
@@ -45,7 +47,7 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   const pending = computed(() => items.value.filter((i) => i.state === 'queued' || i.state === 'sending'));
   const needsAttention = computed(() =>
-    items.value.filter((i) => i.state === 'conflict' || i.state === 'failed'),
+    items.value.filter((i) => i.state === 'held' || i.state === 'failed'),
   );
   /** The sidebar's count: what waits or needs the producer. */
   const count = computed(() => pending.value.length + needsAttention.value.length);

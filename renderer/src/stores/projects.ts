@@ -276,7 +276,9 @@ export const useProjectsStore = defineStore('projects', () => {
    * becomes completed once everything is approved; service-facts 5), so nothing says "Paid" until a reload.
    */
   async function approveAll(projectId: string): Promise<DeliverableSummary[]> {
-    const approved = await api.deliverables.approveAll({ projectId });
+    // What the producer had in front of them: a take that arrives later is not approved unheard.
+    const reviewable = deliverables.value.filter((d) => d.status === 'reviewable').map((d) => d.id);
+    const approved = await api.deliverables.approveAll({ projectId, heard: { projectId, reviewable } });
     const byId = new Map(approved.map((d) => [d.id, d]));
     deliverables.value = deliverables.value.map((d) => {
       const next = byId.get(d.id);

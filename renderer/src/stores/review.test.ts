@@ -96,6 +96,9 @@ function fake(extra: Parameters<typeof createFakeApi>[0] = {}) {
   });
 }
 
+/** What a decision carries of the take the producer heard: the fake's latest version (2), its status, its project. */
+const HEARD = { version: 2, status: 'reviewable', projectId: 'p1' };
+
 describe('review store', () => {
   it("checks against the project's purpose, remembers it, and keeps the producer's pick for this project", async () => {
     let remembered: Record<string, { target: string; from: string }> = {};
@@ -231,6 +234,7 @@ describe('review store', () => {
     ).toBe(true);
     expect(f.calls.find((c) => c.channel === 'deliverables.reject')?.input).toEqual({
       id: 'd1',
+      heard: HEARD,
       reason: 'Wrong voice',
       reasonCode: 'genderAndAgeChange',
       newGenderAndAge: 'seniorMale',
@@ -258,6 +262,7 @@ describe('review store', () => {
     expect(review.deliverable?.status).toBe('reviewable');
     expect(f.calls.find((c) => c.channel === 'revisions.create')?.input).toEqual({
       deliverableId: 'd1',
+      heard: HEARD,
       instructions: 'x',
       checkTalent: true,
       revisionCode: 'quality_issues',
@@ -281,6 +286,7 @@ describe('review store', () => {
     await review.requestRevision({ instructions: 'x', reason: 'both', checkTalent: false });
     expect(f.calls.find((c) => c.channel === 'revisions.create')?.input).toEqual({
       deliverableId: 'd1',
+      heard: HEARD,
       instructions: 'x',
       checkTalent: false,
     });

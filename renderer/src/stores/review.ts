@@ -14,6 +14,7 @@ import {
   type LibraryItem,
   type LivePeaks,
   type MediaFormat,
+  type OutboxHeard,
   type OutboxItem,
   type ProjectQaTarget,
 } from '../../../shared/ipc';
@@ -601,10 +602,19 @@ export const useReviewStore = defineStore('review', () => {
     return settle(answer, done);
   }
 
+  /** What the producer heard and saw when deciding: kept with the decision until the service has it. */
+  function heard(): OutboxHeard {
+    return {
+      version: decisionVersion.value,
+      ...(deliverable.value ? { status: deliverable.value.status } : {}),
+      ...(project.value ? { projectId: project.value.id } : {}),
+    };
+  }
+
   function approve(): Promise<boolean> {
     return decide(
       'approve',
-      (id) => api.deliverables.approve({ id }),
+      (id) => api.deliverables.approve({ id, heard: heard() }),
       `Version ${decisionVersion.value} approved.`,
     );
   }
@@ -615,6 +625,7 @@ export const useReviewStore = defineStore('review', () => {
       (id) =>
         api.deliverables.reject({
           id,
+          heard: heard(),
           reason: input.reason,
           reasonCode: input.reasonCode,
           ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
@@ -629,6 +640,7 @@ export const useReviewStore = defineStore('review', () => {
       (deliverableId) =>
         api.revisions.create({
           deliverableId,
+          heard: heard(),
           instructions: input.instructions,
           checkTalent: input.checkTalent,
           ...(input.revisionCode ? { revisionCode: input.revisionCode } : {}),
@@ -640,7 +652,11 @@ export const useReviewStore = defineStore('review', () => {
   }
 
   function selectWinner(): Promise<boolean> {
-    return decide('winner', (id) => api.deliverables.selectWinner({ id }), 'Selected as the contest winner.');
+    return decide(
+      'winner',
+      (id) => api.deliverables.selectWinner({ id, heard: heard() }),
+      'Selected as the contest winner.',
+    );
   }
 
   /** Queues the selected version's file for download ("Download to analyse"). */

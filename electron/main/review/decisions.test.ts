@@ -1,0 +1,461 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OutboxDecision, OutboxHeard } from '../../../shared/ipc';
+import { createSandbox, type Sandbox } from '../../sandbox/server';
+import { voiceOverService } from '../../sandbox/sample-bodies';
+import { createApiClient, type ApiClient } from '../api/client';
+import { startLossyProxy, type LossyProxy } from '../api/test-support';
+import { openDatabase, type Database } from './database';
+import { classifyFailure, createDecisions, DECISIONS_MIGRATIONS, type Decisions } from './decisions';
+import { migrateOutboxFile } from './migrate-outbox';
+
+/**
+ * The decisions store against a real sandbox, through a fault proxy on 127.0.0.1 that refuses connections, hangs,
+ * answers as a gateway, or forwards a request and drops its answer. "Another device" talks to the sandbox directly.
+ */
+let dir: string;
+let sandbox: Sandbox;
+let proxy: LossyProxy;
+let device: ApiClient; // another device: straight to the sandbox
+let app: ApiClient; // Takedesk: through the proxy
+let db: Database;
+let decisions: Decisions;
+/** Profiles as the store sees them; `account` maps profile ids to accounts. */
+let profileIds: string[];
+let activeId: string;
+const accounts = new Map<string, string>();
+let sandboxDown = false;
+
+const token = () => sandbox.tokens.full;
+
+function start(options: { answerWithinMs?: number } = {}): Decisions {
+  decisions = createDecisions({
+    db,
+    profiles: {
+      state: async () => ({ activeId, profiles: profileIds.map((id) => ({ id }) as never) }),
+      get: async (id) => {
+        if (sandboxDown)
+          throw Object.assign(new Error('The sandbox service stopped'), { type: 'SANDBOX_UNAVAILABLE' });
+        return { profile: { id }, client: app };
+      },
+      account: async (id) => {
+        const account = accounts.get(id);
+        if (!account) throw Object.assign(new Error('no such profile'), { type: 'PROFILE_NOT_FOUND' });
+        return account;
+      },
+    },
+    answerWithinMs: options.answerWithinMs ?? 5_000,
+    backoff: { initialMs: 50, maxMs: 200 },
+  });
+  return decisions;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'takedesk-decisions-'));
+  sandbox = await createSandbox({ delivery: 'manual' });
+  proxy = await startLossyProxy(sandbox.url);
+  device = createApiClient({ baseUrl: sandbox.url, getToken: async () => token(), retry: { retries: 0 } });
+  app = createApiClient({
+    baseUrl: proxy.url,
+    getToken: async () => token(),
+    retry: { retries: 0 },
+    timeoutMs: 1_500,
+  });
+  db = openDatabase(join(dir, 'takedesk.sqlite'), DECISIONS_MIGRATIONS).db;
+  profileIds = ['studio'];
+  activeId = 'studio';
+  accounts.clear();
+  accounts.set('studio', 'https://api.example|sub:42');
+  sandboxDown = false;
+  start();
+});
+
+afterEach(async () => {
+  await decisions.close();
+  db.close();
+  await proxy.close();
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A project with `parts` delivered takes; their ids. */
+async function deliveredTakes(parts = 1) {
+  const project = await device.createProject({
+    title: `Decisions ${Math.random().toString(36).slice(2, 8)}`,
+    mainService: 'voice_over',
+    services: [voiceOverService(Array.from({ length: parts }, (_, i) => `Part ${i + 1} of the script.`))],
+  } as never);
+  await sandbox.deliverNow(project.id);
+  const takes = await device.listDeliverables(project.id);
+  return { projectId: project.id, ids: takes.map((t) => t.id) };
+}
+
+const heardV1 = (projectId: string): OutboxHeard => ({ version: 1, status: 'reviewable', projectId });
+const writes = (method: string, path: string) =>
+  proxy.forwarded.filter((r) => r === `${method} ${path}`).length;
+const queuedType = async (p: Promise<unknown>) =>
+  ((await p.catch((e: unknown) => e)) as { type?: string }).type;
+const stateOf = (id?: string) => {
+  const items = decisions.items();
+  return (id ? items.find((i) => i.id === id) : items.at(-1))!;
+};
+
+/** Makes a decision the way the handlers do: the send closure is the direct call. */
+function decide(decision: OutboxDecision, heard: OutboxHeard | undefined) {
+  return decisions.decide<unknown>(decision, heard, (client): Promise<unknown> => {
+    switch (decision.kind) {
+      case 'approve':
+        return client.approveDeliverable(decision.deliverableId);
+      case 'revision':
+        return client.createRevision(decision.deliverableId, { instructions: decision.instructions });
+      case 'approveAll':
+        return client.approveAll(decision.projectId);
+      default:
+        throw new Error('not used here');
+    }
+  });
+}
+
+describe('a decision is never applied to a version the producer did not hear', () => {
+  it('approve of version 1 made offline is held when version 2 arrived meanwhile', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    await proxy.setDown(true);
+    expect(await queuedType(decide({ kind: 'approve', deliverableId: take }, heardV1(projectId)))).toBe(
+      'QUEUED_OFFLINE',
+    );
+    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: false, heard: { version: 1 } });
+    // Another device asks a revision; the creative delivers version 2.
+    await device.createRevision(take, { instructions: 'Slower, please' });
+    await sandbox.deliverNow(projectId);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'held',
+      conflict: {
+        asked: 'Approve',
+        service: 'Version 2 arrived after you approved version 1 — listen, then decide again.',
+      },
+    });
+    expect((await device.getDeliverable(take)).status).toBe('reviewable');
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(0);
+  });
+
+  it('a revision of version 1 made offline is held too, and discarding it frees the project', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    await proxy.setDown(true);
+    await decide(
+      { kind: 'revision', deliverableId: ids[0]!, instructions: 'Warmer' },
+      heardV1(projectId),
+    ).catch(() => undefined);
+    await device.createRevision(ids[0]!, { instructions: 'Brighter' });
+    await sandbox.deliverNow(projectId);
+    await proxy.setDown(false);
+    await decisions.drain();
+    const item = stateOf();
+    expect(item.state).toBe('held');
+    expect(writes('POST', `/revisions/${ids[0]}`)).toBe(0);
+    await decisions.discard(item.id);
+    expect(decisions.items()).toHaveLength(0);
+  });
+});
+
+describe('a decision on a take that changed status is held, not sent', () => {
+  it('a revision queued on a take another device approved meanwhile is held (a revision of approved work costs)', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    await proxy.setDown(true);
+    await decide(
+      { kind: 'revision', deliverableId: ids[0]!, instructions: 'Warmer' },
+      heardV1(projectId),
+    ).catch(() => undefined);
+    await device.approveDeliverable(ids[0]!);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'held',
+      conflict: {
+        service:
+          'The take is approved now (it was ready for review when you decided) — open it, then decide again.',
+      },
+    });
+    expect(writes('POST', `/revisions/${ids[0]}`)).toBe(0);
+  });
+});
+
+describe('a revision is never sent twice', () => {
+  it('its answer lost, the creative delivers: the drain confirms it from the service and sends nothing', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    proxy.drop('POST', `/revisions/${take}`, 'after-forward');
+    expect(
+      await queuedType(
+        decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
+      ),
+    ).toBe('QUEUED_OFFLINE');
+    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+    await sandbox.deliverNow(projectId); // version 2, made from our revision
+    await new Promise((r) => setTimeout(r, 250)); // past its backoff
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'sent',
+      outcome: 'Sent — confirmed by the service.',
+      unconfirmed: false,
+    });
+    expect(writes('POST', `/revisions/${take}`)).toBe(1);
+    expect((await device.listVersions(take)).versions).toHaveLength(2);
+  });
+
+  it('after a crash while sending, the restart reads first: what the service has counts as sent', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    proxy.drop('POST', `/revisions/${take}`, 'hang');
+    const pending = decide(
+      { kind: 'revision', deliverableId: take, instructions: 'Warmer' },
+      heardV1(projectId),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stateOf()).toMatchObject({ state: 'sending' });
+    // The app dies here (the row stays `sending`); meanwhile the request did reach the service.
+    await device.createRevision(take, { instructions: 'Warmer' });
+    void pending.catch(() => undefined);
+    await decisions.close();
+    start();
+    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
+    expect(writes('POST', `/revisions/${take}`)).toBe(0);
+  });
+
+  it('unconfirmed, and the read proves it was not applied: sent once more, once', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    proxy.drop('POST', `/revisions/${take}`, 'before-forward'); // reset: may or may not have arrived
+    await decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)).catch(
+      () => undefined,
+    );
+    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+    await new Promise((r) => setTimeout(r, 250));
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Revision requested.' });
+    expect(writes('POST', `/revisions/${take}`)).toBe(1);
+    expect((await device.getDeliverable(take)).status).toBe('revisionRequested');
+  });
+});
+
+describe('order and gateways', () => {
+  it('a transient 500 on a revision holds back "approve all" of the same project; another project goes on', async () => {
+    const first = await deliveredTakes(2);
+    const other = await deliveredTakes();
+    await proxy.setDown(true);
+    await decide(
+      { kind: 'revision', deliverableId: first.ids[0]!, instructions: 'Again' },
+      heardV1(first.projectId),
+    ).catch(() => undefined);
+    await decide(
+      { kind: 'approveAll', projectId: first.projectId },
+      { projectId: first.projectId, reviewable: first.ids },
+    ).catch(() => undefined);
+    await decide({ kind: 'approve', deliverableId: other.ids[0]! }, heardV1(other.projectId)).catch(
+      () => undefined,
+    );
+    await proxy.setDown(false);
+    proxy.drop('POST', `/revisions/${first.ids[0]}`, { status: 500 });
+    await decisions.drain();
+    const [revision, all, approve] = decisions.items();
+    expect(revision).toMatchObject({ state: 'queued', unconfirmed: true });
+    expect(all).toMatchObject({ state: 'queued' });
+    expect(approve).toMatchObject({ state: 'sent' });
+    expect((await device.getDeliverable(first.ids[0]!)).status).toBe('reviewable');
+    expect(writes('PUT', `/deliverables/project/${first.projectId}`)).toBe(0);
+    // Once the revision is through, approve all goes — and the take in revision is not approved.
+    await new Promise((r) => setTimeout(r, 250));
+    await decisions.drain();
+    expect(decisions.items().map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
+    const statuses = (await device.listDeliverables(first.projectId)).map((d) => [d.id, d.status] as const);
+    expect(new Map(statuses).get(first.ids[0]!)).toBe('revisionRequested');
+    expect(new Map(statuses).get(first.ids[1]!)).toBe('approved');
+  });
+
+  it.each([502, 503, 504, 429])(
+    'a gateway %i queues the decision with backoff, honouring Retry-After',
+    async (status) => {
+      const { projectId, ids } = await deliveredTakes();
+      proxy.drop('PUT', `/deliverables/${ids[0]}`, { status, headers: { 'retry-after': '1' } });
+      const before = Date.now();
+      expect(await queuedType(decide({ kind: 'approve', deliverableId: ids[0]! }, heardV1(projectId)))).toBe(
+        'QUEUED_OFFLINE',
+      );
+      const item = stateOf();
+      expect(item).toMatchObject({ state: 'queued', unconfirmed: false });
+      expect(Date.parse(item.nextAttemptAt!) - before).toBeGreaterThanOrEqual(900);
+      await decisions.drain(); // too early: nothing goes
+      expect(stateOf().state).toBe('queued');
+      await new Promise((r) => setTimeout(r, 1_100));
+      await decisions.drain();
+      expect(stateOf()).toMatchObject({ state: 'sent' });
+      expect((await device.getDeliverable(ids[0]!)).status).toBe('approved');
+    },
+  );
+
+  it('classifies failures: not sent, maybe sent, later, refused', () => {
+    expect(classifyFailure({ type: 'SANDBOX_UNAVAILABLE' }).kind).toBe('notSent');
+    expect(classifyFailure({ type: 'NETWORK_UNREACHABLE', details: { maybeDelivered: false } }).kind).toBe(
+      'notSent',
+    );
+    expect(classifyFailure({ type: 'TIMEOUT', details: { maybeDelivered: true } }).kind).toBe('maybeSent');
+    expect(classifyFailure({ type: 'HTTP_503', status: 503 }).kind).toBe('later');
+    expect(classifyFailure({ type: 'RATE_LIMITED', status: 429, retryAfterMs: 7 })).toEqual({
+      kind: 'later',
+      waitMs: 7,
+    });
+    expect(classifyFailure({ type: 'INTERNAL_ERROR', status: 500 }).kind).toBe('maybeSent');
+    expect(classifyFailure({ type: 'DELIVERABLE_NOT_REVIEWABLE', status: 422, message: 'no' })).toEqual({
+      kind: 'refused',
+      message: 'no',
+    });
+  });
+});
+
+describe('no decision is lost without a word', () => {
+  it('made while the embedded sandbox is down: queued, then sent when it is back', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    sandboxDown = true;
+    expect(await queuedType(decide({ kind: 'approve', deliverableId: ids[0]! }, heardV1(projectId)))).toBe(
+      'QUEUED_OFFLINE',
+    );
+    expect(stateOf().state).toBe('queued');
+    sandboxDown = false;
+    await decisions.drain();
+    expect(stateOf().state).toBe('sent');
+  });
+
+  it('made while the service hangs: "queued" within the answer time, then settled when the service answers', async () => {
+    start({ answerWithinMs: 300 });
+    const { projectId, ids } = await deliveredTakes();
+    proxy.drop('PUT', `/deliverables/${ids[0]}`, 'hang');
+    const began = Date.now();
+    expect(await queuedType(decide({ kind: 'approve', deliverableId: ids[0]! }, heardV1(projectId)))).toBe(
+      'QUEUED_OFFLINE',
+    );
+    expect(Date.now() - began).toBeLessThan(1_000);
+    // The client gives up after 1.5 s: unconfirmed, then read and sent once.
+    await new Promise((r) => setTimeout(r, 2_000));
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent' });
+    expect((await device.getDeliverable(ids[0]!)).status).toBe('approved');
+  });
+
+  it('a decision that cannot be committed says so at once, and nothing is sent', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    db.exec('PRAGMA query_only = ON'); // as a full disk or a locked file refuses the write
+    const error = (await decide({ kind: 'approve', deliverableId: ids[0]! }, heardV1(projectId)).catch(
+      (e: unknown) => e,
+    )) as {
+      type: string;
+      message: string;
+    };
+    db.exec('PRAGMA query_only = OFF');
+    expect(error.type).toBe('DECISION_NOT_SAVED');
+    expect(error.message).toMatch(/not sent.*still in the form/);
+    expect(writes('PUT', `/deliverables/${ids[0]}`)).toBe(0);
+    expect(decisions.items()).toHaveLength(0);
+  });
+
+  it("an account's decisions wait while its profile is removed, and come back when the same account is added again", async () => {
+    const { projectId, ids } = await deliveredTakes();
+    await proxy.setDown(true);
+    await decide({ kind: 'approve', deliverableId: ids[0]! }, heardV1(projectId)).catch(() => undefined);
+    await decisions.drain(); // settles the drain the queued decision started (the service is still away)
+    expect(await decisions.pendingCount('studio')).toBe(1);
+    // Removed: the Sandbox is active, the studio's decision is neither shown nor sent.
+    profileIds = ['sandbox'];
+    activeId = 'sandbox';
+    accounts.delete('studio');
+    accounts.set('sandbox', 'sandbox');
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(await decisions.list()).toEqual([]);
+    expect(decisions.items()[0]!.state).toBe('queued');
+    // The same account added again under a new profile: its decision is back and goes.
+    profileIds = ['sandbox', 'studio-2'];
+    activeId = 'studio-2';
+    accounts.set('studio-2', 'https://api.example|sub:42');
+    expect((await decisions.list()).map((i) => i.state)).toEqual(['queued']);
+    await decisions.drain();
+    expect((await decisions.list())[0]).toMatchObject({ state: 'sent' });
+  });
+
+  it('committed decisions survive a restart', async () => {
+    const { projectId, ids } = await deliveredTakes();
+    await proxy.setDown(true);
+    await decide(
+      { kind: 'revision', deliverableId: ids[0]!, instructions: 'Keep\nthe line breaks' },
+      heardV1(projectId),
+    ).catch(() => undefined);
+    await decisions.close();
+    db.close();
+    db = openDatabase(join(dir, 'takedesk.sqlite'), DECISIONS_MIGRATIONS).db;
+    start();
+    expect(decisions.items()[0]).toMatchObject({
+      state: 'queued',
+      decision: { kind: 'revision', instructions: 'Keep\nthe line breaks' },
+      heard: { version: 1 },
+    });
+  });
+});
+
+describe('the database and the old outbox file', () => {
+  it('a damaged database is kept as a copy and a fresh one starts, saying so', async () => {
+    const path = join(dir, 'broken.sqlite');
+    await writeFile(path, 'this is not a database, it is half a file');
+    const opened = openDatabase(path, DECISIONS_MIGRATIONS);
+    expect(opened.reset).toMatch(/kept as .*broken\.sqlite\.damaged-/);
+    const copy = /kept as (\S+),/.exec(opened.reset!)![1]!;
+    expect(await readFile(copy, 'utf8')).toBe('this is not a database, it is half a file');
+    expect((opened.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(1);
+    opened.db.close();
+  });
+
+  it('moves outbox.json into the database once, keeping order and state (conflict → held, sending → unconfirmed)', async () => {
+    const file = join(dir, 'outbox.json');
+    const item = (id: string, state: string, decision: object) => ({
+      id,
+      profileId: 'studio',
+      decision,
+      subject: id,
+      state,
+      queuedAt: '2026-11-20T10:00:00.000Z',
+      sentAt: null,
+      outcome: null,
+      conflict: state === 'conflict' ? { asked: 'Approve', service: 'approved' } : null,
+    });
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        items: [
+          item('a', 'queued', { kind: 'approve', deliverableId: 'd1' }),
+          item('b', 'sending', { kind: 'revision', deliverableId: 'd2', instructions: 'x' }),
+          item('c', 'conflict', { kind: 'approveAll', projectId: 'p1' }),
+        ],
+      }),
+    );
+    expect(await migrateOutboxFile(db, file, async (id) => accounts.get(id)!)).toBeNull();
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.migrated`)).toBe(true);
+    expect(decisions.items().map((i) => [i.id, i.state, i.unconfirmed])).toEqual([
+      ['a', 'queued', false],
+      ['b', 'queued', true],
+      ['c', 'held', false],
+    ]);
+    expect((await decisions.list()).map((i) => i.id)).toEqual(['a', 'b', 'c']);
+
+    await writeFile(file, '{"items": [');
+    expect(await migrateOutboxFile(db, file, async () => 'x')).toMatch(
+      /could not be read.*outbox\.json\.damaged-/,
+    );
+  });
+});

@@ -1,0 +1,593 @@
+/**
+ * A producer's review decisions, as a state machine in the embedded database. Each decision is committed before
+ * anything is sent or the producer is told it is queued, with the take it was made on: the version the producer
+ * heard and the status they saw.
+ *
+ *   queued ──▶ sending ──▶ sent            the service has it (answered, or a read shows its effect)
+ *                 │    └──▶ held           a newer version arrived, or the status no longer allows it
+ *                 │    └──▶ failed         the service refused it (its words kept)
+ *                 └──▶ queued              not sent (no connection, the sandbox down, a gateway 502/503/504, a 429)
+ *
+ * A send that may have reached the service with no answer (a timeout or reset after sending, a crash while
+ * `sending`) leaves the decision *unconfirmed*: before anything is sent again the take is read, and only a read that
+ * proves the decision was not applied allows a resend — a revision (a fee) is never sent twice. Within a project the
+ * order is kept: later decisions wait behind one that is queued, held or failed; other projects go on.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  OutboxDecision,
+  OutboxHeard,
+  OutboxItem,
+  OutboxState,
+  ProfilesState,
+} from '../../../shared/ipc';
+import type { ApiClient } from '../api/client';
+import { createCoalescedTask } from '../coalesced-task';
+import { localError } from '../local-error';
+import { transaction, type Database, type Migration } from './database';
+import { asked, checkBeforeSending, sendAsAsked, type Check } from './reconcile';
+
+/** The decisions table (schema 1 of the review database). */
+export const DECISIONS_MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    up(db) {
+      db.exec(`
+        CREATE TABLE decisions (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          id TEXT NOT NULL UNIQUE,
+          account TEXT NOT NULL,
+          profile_id TEXT NOT NULL,
+          lane TEXT NOT NULL,
+          decision TEXT NOT NULL,
+          heard TEXT,
+          subject TEXT NOT NULL DEFAULT '',
+          state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'sent', 'held', 'failed')),
+          unconfirmed INTEGER NOT NULL DEFAULT 0,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          not_before INTEGER,
+          queued_at TEXT NOT NULL,
+          sent_at TEXT,
+          outcome TEXT,
+          held TEXT
+        );
+        CREATE INDEX decisions_by_account ON decisions (account, state, seq);
+      `);
+    },
+  },
+];
+
+/** Sent items kept per account for the producer to see how they went (oldest dropped first). */
+const KEEP_SENT = 50;
+
+/** What the decisions need from the profiles. */
+export interface DecisionProfiles {
+  state(): Promise<Pick<ProfilesState, 'activeId' | 'profiles'>>;
+  /** A profile with its client (the sandbox is started if needed). */
+  get(id: string): Promise<{ profile: { id: string }; client: ApiClient }>;
+  /** The account a profile signs in as: its decisions belong to it, and come back when it is added again. */
+  account(id: string): Promise<string>;
+}
+
+export interface DecisionsDeps {
+  db: Database;
+  profiles: DecisionProfiles;
+  /** The active profile's items after every change. */
+  onChange?: (items: OutboxItem[]) => void;
+  /** A decision reached the service: the watcher looks at its project again. */
+  onSent?: (decision: OutboxDecision) => void;
+  /** Names a decision's take in the producer's words; offline-safe. */
+  describe?: (decision: OutboxDecision) => Promise<string>;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+  /** How long a decision made now may wait for the service before the producer is told it is queued. */
+  answerWithinMs?: number;
+  /** Waits before a gateway error or a 429 is tried again (Retry-After wins when the service gives one). */
+  backoff?: { initialMs?: number; maxMs?: number };
+}
+
+export interface Decisions {
+  /** The active profile's account's items, oldest first. */
+  list(): Promise<OutboxItem[]>;
+  /** Queued, sending, held or failed decisions of the account a profile signs in as (removing it warns). */
+  pendingCount(profileId: string): Promise<number>;
+  /**
+   * Commits the decision, then sends it through `send` unless an earlier decision of its project waits: the answer,
+   * or QUEUED_OFFLINE when it waits (not sent, or no answer within `answerWithinMs`), or DECISION_NOT_SAVED when it
+   * could not be committed (nothing was sent).
+   */
+  decide<T>(
+    decision: OutboxDecision,
+    heard: OutboxHeard | undefined,
+    send: (client: ApiClient) => Promise<T>,
+  ): Promise<T>;
+  discard(id: string): Promise<OutboxItem[]>;
+  /** A refused decision goes again (checked against the take first, like any other). */
+  retry(id: string): Promise<OutboxItem[]>;
+  /** Sends what waits, for every account that has a profile, in order. */
+  drain(): Promise<void>;
+  /** A real call got an answer: what waits goes. */
+  noticeReachable(): void;
+  /** Every item (tests). */
+  items(): OutboxItem[];
+  /** App quit: nothing more is started; waits for what is on its way. */
+  close(): Promise<void>;
+}
+
+interface Row {
+  seq: number;
+  id: string;
+  account: string;
+  profile_id: string;
+  lane: string;
+  decision: string;
+  heard: string | null;
+  subject: string;
+  state: OutboxState;
+  unconfirmed: number;
+  attempts: number;
+  not_before: number | null;
+  queued_at: string;
+  sent_at: string | null;
+  outcome: string | null;
+  held: string | null;
+}
+
+/** How a failed attempt is read. */
+type Failure =
+  | { kind: 'notSent' }
+  | { kind: 'maybeSent' }
+  | { kind: 'later'; waitMs: number | undefined }
+  | { kind: 'signedOut' }
+  | { kind: 'refused'; message: string };
+
+const NOT_SENT_TYPES = new Set(['SANDBOX_UNAVAILABLE', 'PROFILE_NOT_FOUND']);
+const GATEWAY = new Set([502, 503, 504, 429]);
+
+/** Sorts an error of an attempt: was it sent, may it have been, or did the service refuse it? */
+export function classifyFailure(error: unknown): Failure {
+  const e = error as {
+    type?: string;
+    status?: number;
+    message?: string;
+    retryAfterMs?: number;
+    details?: { maybeDelivered?: unknown };
+  } | null;
+  const type = e?.type ?? '';
+  if (NOT_SENT_TYPES.has(type)) return { kind: 'notSent' };
+  if (type === 'SESSION_EXPIRED') return { kind: 'signedOut' };
+  if (type === 'NETWORK_UNREACHABLE' || type === 'TIMEOUT')
+    return e?.details?.maybeDelivered === false ? { kind: 'notSent' } : { kind: 'maybeSent' };
+  const status = e?.status ?? 0;
+  if (GATEWAY.has(status) || /^HTTP_(502|503|504|429)$/.test(type))
+    return { kind: 'later', waitMs: e?.retryAfterMs };
+  // Any other 5xx: the service may have acted before it failed, so it is read before anything is sent again.
+  if (status >= 500) return { kind: 'maybeSent' };
+  if (type === 'UNEXPECTED_RESPONSE' && status >= 200 && status < 300) return { kind: 'maybeSent' };
+  if (!e || !type) return { kind: 'maybeSent' };
+  return { kind: 'refused', message: e.message ?? 'The service refused it.' };
+}
+
+const QUEUED_WORDS = {
+  offline:
+    'The service cannot be reached: your decision is saved in the outbox and will be sent when it is back.',
+  slow: 'The service is slow to answer: your decision is saved in the outbox, and it says when the service has it.',
+  behind:
+    'An earlier decision on this project is still waiting: this one is saved in the outbox and goes after it.',
+  later: 'The service is busy: your decision is saved in the outbox and will be sent in a moment.',
+  lost: 'The answer was lost on the way: your decision is saved in the outbox, and Takedesk checks with the service before anything is sent again.',
+} as const;
+
+export function createDecisions(deps: DecisionsDeps): Decisions {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const answerWithinMs = deps.answerWithinMs ?? 8_000;
+  const initialMs = deps.backoff?.initialMs ?? 5_000;
+  const maxMs = deps.backoff?.maxMs ?? 300_000;
+  const draining = createCoalescedTask(drainOnce);
+  let closed = false;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  /** Items whose send is under way in this process (a crash loses this set: they count as unconfirmed). */
+  const inFlight = new Set<string>();
+
+  // A decision left `sending` by a crash may have reached the service: it is read before anything is sent again.
+  db.exec(`UPDATE decisions SET state = 'queued', unconfirmed = 1 WHERE state = 'sending'`);
+
+  const select = {
+    byAccount: db.prepare('SELECT * FROM decisions WHERE account = ? ORDER BY seq'),
+    one: db.prepare('SELECT * FROM decisions WHERE id = ?'),
+    all: db.prepare('SELECT * FROM decisions ORDER BY seq'),
+    waitingAccounts: db.prepare(
+      `SELECT DISTINCT account, profile_id FROM decisions WHERE state = 'queued' ORDER BY seq`,
+    ),
+  };
+  const insert = db.prepare(
+    `INSERT INTO decisions (id, account, profile_id, lane, decision, heard, subject, state, queued_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const setState = db.prepare(
+    `UPDATE decisions SET state = ?, unconfirmed = ?, attempts = ?, not_before = ?, sent_at = ?, outcome = ?, held = ?
+     WHERE id = ?`,
+  );
+  const remove = db.prepare('DELETE FROM decisions WHERE id = ?');
+
+  const rowOf = (id: string) => select.one.get(id) as Row | undefined;
+  const publicView = (row: Row): OutboxItem => ({
+    id: row.id,
+    profileId: row.profile_id,
+    decision: JSON.parse(row.decision) as OutboxDecision,
+    heard: row.heard ? (JSON.parse(row.heard) as OutboxHeard) : null,
+    subject: row.subject,
+    state: row.state,
+    unconfirmed: row.unconfirmed === 1,
+    queuedAt: row.queued_at,
+    sentAt: row.sent_at,
+    nextAttemptAt: row.not_before ? new Date(row.not_before).toISOString() : null,
+    outcome: row.outcome,
+    conflict: row.held ? (JSON.parse(row.held) as { asked: string; service: string }) : null,
+  });
+
+  function update(row: Row, change: Partial<Row>): Row {
+    const next = { ...row, ...change };
+    setState.run(
+      next.state,
+      next.unconfirmed,
+      next.attempts,
+      next.not_before,
+      next.sent_at,
+      next.outcome,
+      next.held,
+      row.id,
+    );
+    return next;
+  }
+
+  async function activeAccount(): Promise<{ account: string; profileId: string } | null> {
+    try {
+      const { activeId } = await deps.profiles.state();
+      return { account: await deps.profiles.account(activeId), profileId: activeId };
+    } catch {
+      return null;
+    }
+  }
+
+  async function listActive(): Promise<OutboxItem[]> {
+    const active = await activeAccount();
+    if (!active) return [];
+    return (select.byAccount.all(active.account) as unknown as Row[]).map(publicView);
+  }
+
+  async function changed(): Promise<void> {
+    if (!deps.onChange) return;
+    deps.onChange(await listActive());
+  }
+
+  function prune(account: string): void {
+    const sent = (select.byAccount.all(account) as unknown as Row[]).filter((r) => r.state === 'sent');
+    for (const row of sent.slice(0, Math.max(0, sent.length - KEEP_SENT))) remove.run(row.id);
+  }
+
+  /** The order lane: a project's decisions go one after another. */
+  function laneOf(decision: OutboxDecision, heard: OutboxHeard | undefined): string {
+    if ('projectId' in decision) return `project:${decision.projectId}`;
+    return heard?.projectId ? `project:${heard.projectId}` : `deliverable:${decision.deliverableId}`;
+  }
+
+  /** An earlier decision of the same project still waits (queued, sending, held or failed): this one goes after it. */
+  function earlierInLane(row: Row): boolean {
+    return (select.byAccount.all(row.account) as unknown as Row[]).some(
+      (other) =>
+        other.lane === row.lane &&
+        other.seq < row.seq &&
+        (other.state === 'queued' ||
+          other.state === 'sending' ||
+          other.state === 'held' ||
+          other.state === 'failed'),
+    );
+  }
+
+  function backoffMs(attempts: number, asked: number | undefined): number {
+    if (asked !== undefined && asked >= 0) return Math.min(asked, 3_600_000);
+    return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempts - 1));
+  }
+
+  /**
+   * What a failed attempt leaves: the row updated, and whether the service is away. `before` is what was known
+   * before this attempt: a failure that proves nothing was applied (no connection, a gateway's or a 429's answer)
+   * leaves it as it was; one after which the service may have acted makes the decision unconfirmed.
+   */
+  function afterFailure(row: Row, error: unknown, before: number): { row: Row; away: boolean } {
+    const failure = classifyFailure(error);
+    switch (failure.kind) {
+      case 'notSent':
+      case 'signedOut':
+        return { row: update(row, { state: 'queued', unconfirmed: before }), away: true };
+      case 'maybeSent':
+        return {
+          row: update(row, {
+            state: 'queued',
+            unconfirmed: row.unconfirmed,
+            not_before: now().getTime() + backoffMs(row.attempts, undefined),
+          }),
+          away: true,
+        };
+      case 'later':
+        return {
+          row: update(row, {
+            state: 'queued',
+            unconfirmed: before,
+            not_before: now().getTime() + backoffMs(row.attempts, failure.waitMs),
+          }),
+          away: true,
+        };
+      case 'refused':
+        return {
+          row: update(row, {
+            state: 'failed',
+            outcome: null,
+            held: JSON.stringify({
+              asked: asked(JSON.parse(row.decision) as OutboxDecision),
+              service: `Refused: ${failure.message}`,
+            }),
+          }),
+          away: false,
+        };
+    }
+  }
+
+  /**
+   * One attempt at a waiting decision: read the take, then send only what still fits the version heard. Returns
+   * whether the service is away.
+   */
+  async function attempt(row: Row, client: ApiClient): Promise<boolean> {
+    const decision = JSON.parse(row.decision) as OutboxDecision;
+    const heard = row.heard ? (JSON.parse(row.heard) as OutboxHeard) : null;
+    const before = row.unconfirmed;
+    row = update(row, { state: 'sending', attempts: row.attempts + 1, not_before: null });
+    await changed();
+    let check: Check;
+    try {
+      check = await checkBeforeSending(client, decision, heard, row.unconfirmed === 1);
+    } catch (error) {
+      // Only a read failed: nothing new was sent.
+      return finish(afterFailure(row, error, before).away);
+    }
+    if (check.kind === 'done') {
+      update(row, {
+        state: 'sent',
+        unconfirmed: 0,
+        sent_at: now().toISOString(),
+        outcome: check.outcome,
+        held: null,
+      });
+      deps.onSent?.(decision);
+      prune(row.account);
+      return finish(false);
+    }
+    if (check.kind === 'held') {
+      update(row, { state: 'held', held: JSON.stringify({ asked: asked(decision), service: check.reason }) });
+      return finish(false);
+    }
+    // Write-ahead: from here a crash or a lost answer leaves it unconfirmed, to be read before any resend.
+    row = update(row, { unconfirmed: 1 });
+    try {
+      const outcome = await sendAsAsked(client, decision);
+      update(row, { state: 'sent', unconfirmed: 0, sent_at: now().toISOString(), outcome, held: null });
+      deps.onSent?.(decision);
+      prune(row.account);
+      return finish(false);
+    } catch (error) {
+      return finish(afterFailure(row, error, before).away);
+    }
+
+    async function finish(away: boolean): Promise<boolean> {
+      await changed();
+      return away;
+    }
+  }
+
+  async function drainOnce(): Promise<void> {
+    clearTimeout(wakeTimer);
+    const accounts = select.waitingAccounts.all() as Array<{ account: string; profile_id: string }>;
+    const seen = new Set<string>();
+    let wakeAt = Infinity;
+    for (const { account } of accounts) {
+      if (seen.has(account) || closed) continue;
+      seen.add(account);
+      const profileId = await profileOf(account);
+      if (!profileId) continue; // the account was removed: its decisions wait for it to be added again
+      let client: ApiClient;
+      try {
+        client = (await deps.profiles.get(profileId)).client;
+      } catch {
+        continue;
+      }
+      const awayLanes = new Set<string>();
+      for (;;) {
+        if (closed) return;
+        const rows = (select.byAccount.all(account) as unknown as Row[]).filter(
+          (r) => r.state === 'queued' && !inFlight.has(r.id) && !awayLanes.has(r.lane),
+        );
+        const next = rows.find((r) => !earlierInLane(r) && (r.not_before ?? 0) <= now().getTime());
+        for (const r of rows)
+          if (r.not_before && r.not_before > now().getTime()) wakeAt = Math.min(wakeAt, r.not_before);
+        if (!next) break;
+        inFlight.add(next.id);
+        let away: boolean;
+        try {
+          away = await attempt(next, client);
+        } finally {
+          inFlight.delete(next.id);
+        }
+        // The service is away or busy: its lane waits for the next drain; with no answer at all, the whole account.
+        const after = rowOf(next.id);
+        if (away && after?.not_before) awayLanes.add(next.lane);
+        else if (away) break;
+      }
+    }
+    if (wakeAt !== Infinity && !closed) {
+      wakeTimer = setTimeout(() => void drain(), Math.max(50, wakeAt - now().getTime()));
+      wakeTimer.unref();
+    }
+  }
+
+  /** The profile that now signs in as `account`, preferring the active one. */
+  async function profileOf(account: string): Promise<string | null> {
+    const state = await deps.profiles.state();
+    const ids = [state.activeId, ...state.profiles.map((p) => p.id).filter((id) => id !== state.activeId)];
+    for (const id of ids) {
+      try {
+        if ((await deps.profiles.account(id)) === account) return id;
+      } catch {
+        // a profile whose token cannot be read does not match
+      }
+    }
+    return null;
+  }
+
+  function drain(): Promise<void> {
+    if (closed) return Promise.resolve();
+    return draining.run();
+  }
+
+  async function find(id: string): Promise<Row> {
+    const active = await activeAccount();
+    const row = rowOf(id);
+    if (!row || row.account !== active?.account)
+      throw localError('NOT_FOUND_LOCAL', 'This item is no longer in the outbox.');
+    return row;
+  }
+
+  const queued = (why: keyof typeof QUEUED_WORDS) => localError('QUEUED_OFFLINE', QUEUED_WORDS[why]);
+
+  return {
+    list: listActive,
+    async pendingCount(profileId) {
+      const account = await deps.profiles.account(profileId);
+      return (select.byAccount.all(account) as unknown as Row[]).filter((r) => r.state !== 'sent').length;
+    },
+    async decide<T>(
+      decision: OutboxDecision,
+      heard: OutboxHeard | undefined,
+      send: (client: ApiClient) => Promise<T>,
+    ): Promise<T> {
+      const active = await activeAccount();
+      if (!active) throw localError('PROFILE_NOT_FOUND', 'No account is active.');
+      const subject = await (deps.describe?.(decision) ?? Promise.resolve('')).catch(() => '');
+      const id = randomUUID();
+      const lane = laneOf(decision, heard);
+      // Committed before anything is sent: what cannot be saved is said at once, and nothing goes out.
+      try {
+        transaction(db, () =>
+          insert.run(
+            id,
+            active.account,
+            active.profileId,
+            lane,
+            JSON.stringify(decision),
+            heard ? JSON.stringify(heard) : null,
+            subject,
+            'queued',
+            now().toISOString(),
+          ),
+        );
+      } catch (error) {
+        deps.log?.('a decision could not be saved', error);
+        throw localError(
+          'DECISION_NOT_SAVED',
+          `Your decision could not be saved on this computer (${(error as Error).message}), so it was not sent. What you typed is still in the form.`,
+        );
+      }
+      const row = rowOf(id)!;
+      if (earlierInLane(row)) {
+        await changed();
+        void drain();
+        throw queued('behind');
+      }
+      let client: ApiClient;
+      try {
+        client = (await deps.profiles.get(active.profileId)).client;
+      } catch (error) {
+        afterFailure(row, error, 0);
+        await changed();
+        throw queued('offline');
+      }
+      // Write-ahead: from here a crash or a lost answer leaves it unconfirmed, to be read before any resend.
+      update(row, { state: 'sending', attempts: 1, unconfirmed: 1 });
+      inFlight.add(id);
+      await changed();
+      type Sent = { answer: T } | { error: unknown; waits: boolean; failure: Failure['kind'] };
+      const sending: Promise<Sent> = (async (): Promise<Sent> => {
+        try {
+          const answer = await send(client);
+          update(rowOf(id)!, {
+            state: 'sent',
+            unconfirmed: 0,
+            sent_at: now().toISOString(),
+            outcome: 'Sent.',
+            held: null,
+          });
+          deps.onSent?.(decision);
+          prune(active.account);
+          return { answer };
+        } catch (error) {
+          const { row: after } = afterFailure(rowOf(id)!, error, 0);
+          return { error, waits: after.state === 'queued', failure: classifyFailure(error).kind };
+        } finally {
+          inFlight.delete(id);
+          await changed();
+        }
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        sending,
+        new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), answerWithinMs))),
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'slow') {
+        // It goes on in the background; the outbox shows how it ends.
+        void sending.then((r) => ('error' in r && r.waits ? drain() : undefined));
+        throw queued('slow');
+      }
+      if ('answer' in outcome) return outcome.answer;
+      if (outcome.waits) {
+        void drain();
+        throw queued(
+          outcome.failure === 'later' ? 'later' : outcome.failure === 'maybeSent' ? 'lost' : 'offline',
+        );
+      }
+      // Refused at once: the producer sees the service's own words now, so nothing stays in the outbox.
+      remove.run(id);
+      await changed();
+      throw outcome.error;
+    },
+    async discard(id) {
+      const row = await find(id);
+      if (row.state === 'sending' || inFlight.has(id))
+        throw localError('VALIDATION_ERROR', 'This decision is being sent right now.');
+      remove.run(id);
+      await changed();
+      return listActive();
+    },
+    async retry(id) {
+      const row = await find(id);
+      if (row.state !== 'failed')
+        throw localError('VALIDATION_ERROR', 'Only a decision the service refused can be sent again.');
+      update(row, { state: 'queued', held: null, outcome: null, not_before: null });
+      await changed();
+      void drain();
+      return listActive();
+    },
+    drain,
+    noticeReachable() {
+      const waiting = (select.waitingAccounts.all() as unknown[]).length > 0;
+      if (waiting) void drain();
+    },
+    items: () => (select.all.all() as unknown as Row[]).map(publicView),
+    async close() {
+      closed = true;
+      clearTimeout(wakeTimer);
+      await draining.running()?.catch(() => undefined);
+    },
+  };
+}
