@@ -500,6 +500,9 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await readyPromise;
       const entry = get(id);
       if (entry.job.state === 'paused' || entry.job.state === 'failed') {
+        // The link of the last run may be gone by now (the sandbox restarted on another port, a signed URL
+        // expired): a resumed job asks the service again.
+        entry.resolved = null;
         entry.job.state = 'queued';
         entry.job.error = null;
         changed(entry);
