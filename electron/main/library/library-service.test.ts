@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem, Result } from '../../../shared/ipc';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import { createAnalyzer, type Analyzer } from '../audio/analyzer';
-import { stereoTones, encodeWav } from '../audio/test-signals';
+import { encodeMp3, encodeWav, stereoTones } from '../audio/test-signals';
+import { toErrorBody } from '../ipc/router';
 import { createEventBus } from '../events';
 import { createMediaRegistry } from '../media/media-registry';
 import type { SettingsService } from '../settings';
@@ -205,6 +207,48 @@ describe('library files that are not what Takedesk downloaded', () => {
     expect((await service.port.analyze(entry.id)).integratedLufs).toEqual(expect.any(Number));
     expect(await service.port.remove(entry.id)).toEqual([]);
   });
+});
+
+describe('analysis of damaged audio (fast-check, fixed seed, bounded)', () => {
+  const MP3 = Buffer.from(encodeMp3(stereoTones(44_100, [{ dbfs: -20, seconds: 1 }]), 44_100));
+  // Bytes that look like audio for a while: a cut or bit-flipped real file, a real header on junk, or plain junk.
+  const damaged = (base: Buffer) =>
+    fc.oneof(
+      fc.nat({ max: base.length }).map((n) => base.subarray(0, n)),
+      fc
+        .tuple(fc.nat({ max: base.length - 1 }), fc.integer({ min: 1, max: 255 }))
+        .map(([at, flip]) => Buffer.from(base.map((b, i) => (i === at ? b ^ flip : b)))),
+      fc.uint8Array({ maxLength: 2048 }).map((junk) => Buffer.concat([base.subarray(0, 64), junk])),
+      fc.uint8Array({ maxLength: 2048 }).map((junk) => Buffer.from(junk)),
+    );
+
+  it('audio.analyze and audio.qa answer a measurement or a typed error, never an untyped one', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom('wav', 'mp3')
+          .chain((format) => fc.tuple(fc.constant(format), damaged(format === 'wav' ? WAV : MP3))),
+        async ([format, bytes]) => {
+          const id = `fuzz-${n++}`;
+          const entry = await listed({ id, format, relativePath: `Fuzz (f)/${id}.${format}` }, (path) =>
+            writeFile(path, bytes),
+          );
+          for (const call of [
+            () => service.port.analyze(entry.id),
+            () => service.port.qa(entry.id, 'podcast'),
+          ]) {
+            const outcome = await call().then(
+              () => null,
+              (error: unknown) => error,
+            );
+            if (outcome !== null) expect(toErrorBody(outcome).type, String(outcome)).not.toBe('INTERNAL');
+          }
+        },
+      ),
+      { seed: 20261126, numRuns: 40, endOnFailure: true },
+    );
+  }, 60_000);
 });
 
 describe('through the router (what the renderer calls), against a real sandbox', () => {
