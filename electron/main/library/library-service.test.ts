@@ -195,6 +195,24 @@ describe('library files that are not what Takedesk downloaded', () => {
     expect(await readFile(fileOf(kept))).toEqual(WAV); // its file is still there too
   });
 
+  it('no change shows in the list unless the manifest was saved; a measurement is still given', async () => {
+    const kept = await listed();
+    const manifest = join(libraryDir, '.takedesk', 'library.json');
+    await rm(manifest);
+    await mkdir(manifest); // the manifest cannot be saved (see above)
+    await expect(
+      service.library.upsert(item({ id: 'new', relativePath: kept.relativePath + '.2' })),
+    ).rejects.toMatchObject({
+      type: 'LIBRARY_NOT_WRITABLE',
+      message: expect.stringMatching(/could not be saved .*nothing was changed/),
+    });
+    await expect(service.library.adoptUntagged('other')).resolves.toBe(0);
+    expect((await service.port.list()).map((i) => i.id)).toEqual([kept.id]);
+    // Analysis measures the file; that it cannot be remembered does not make it fail.
+    expect((await service.port.analyze(kept.id)).integratedLufs).toEqual(expect.any(Number));
+    expect((await service.library.get(kept.id))?.analysis).toBeNull();
+  });
+
   it('a sound item is still served, analysed and removed', async () => {
     const entry = await listed();
     const media = createMediaRegistry({

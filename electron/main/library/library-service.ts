@@ -122,7 +122,8 @@ export function createLibraryService(deps: {
     } catch (error) {
       throw analysisFailure(item, error);
     }
-    await library.upsert({ ...item, analysis, hasPeaks: true });
+    // The measurement stands even where it cannot be remembered (a library that cannot be written to).
+    await library.upsert({ ...item, analysis, hasPeaks: true }).catch(() => undefined);
     return analysis;
   };
 

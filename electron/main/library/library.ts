@@ -382,11 +382,38 @@ export function createLibrary(deps: LibraryDeps): Library {
   };
 
   async function save(items: Map<string, LibraryItem>): Promise<void> {
-    const file = await resolveReal(manifestRel, true);
     const body: ManifestFile = { version: MANIFEST_VERSION, items: [...items.values()] };
-    await writeFileReplacing(file, `${JSON.stringify(body, null, 1)}\n`, { fsync: true });
+    try {
+      const file = await resolveReal(manifestRel, true);
+      await writeFileReplacing(file, `${JSON.stringify(body, null, 1)}\n`, { fsync: true });
+    } catch (error) {
+      if (error instanceof PathEscapeError) throw error;
+      throw new LibraryFileError(
+        'LIBRARY_NOT_WRITABLE',
+        `The library's list of files (${manifestRel}) could not be saved (${describeFsError(error)}); nothing ` +
+          'was changed. Check that the library folder can be written to.',
+        { cause: error },
+      );
+    }
     deps.emit?.('library.changed', { count: items.size });
   }
+
+  /**
+   * A read-modify-write of the manifest. When it fails (the manifest could not be saved), the cached list is put
+   * back as it was: what the app lists is what the manifest on disk says.
+   */
+  const mutating = <T>(task: (items: Map<string, LibraryItem>) => Promise<T>): Promise<T> =>
+    serial(async () => {
+      const items = await load();
+      const before = new Map(items);
+      try {
+        return await task(items);
+      } catch (error) {
+        items.clear();
+        for (const [id, item] of before) items.set(id, item);
+        throw error;
+      }
+    });
 
   /** A folder where an item's file should be is not Takedesk's to delete: say so before anything changes. */
   async function refuseFolder(relativePath: string): Promise<void> {
@@ -451,9 +478,8 @@ export function createLibrary(deps: LibraryDeps): Library {
       return items.get(id) ?? null;
     },
     upsert(item) {
-      return serial(async () => {
+      return mutating(async (items) => {
         resolveInside(root(), item.relativePath);
-        const items = await load();
         const owner = ownerOf(items, item.relativePath, item.id);
         if (owner) {
           throw new PathEscapeError(
@@ -466,8 +492,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     adoptUntagged(profileId) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         let adopted = 0;
         for (const [id, item] of items) {
           if (item.profileId) continue;
@@ -479,8 +504,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     update(id, downloadedAt, patch) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const item = items.get(id);
         if (!item || item.downloadedAt !== downloadedAt) return null;
         const next = { ...item, ...patch, id, relativePath: item.relativePath };
@@ -490,8 +514,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     commit({ part, peaks, planned, item }) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const previous = items.get(item.id) ?? null;
         let chosen: { rel: string; path: string } | null = null;
         for (let n = 1; n < 1000 && !chosen; n++) {
@@ -547,7 +570,8 @@ export function createLibrary(deps: LibraryDeps): Library {
         } catch (error) {
           throw new LibraryFileError(
             'LIBRARY_NOT_WRITABLE',
-            `The library's list of files (${manifestRel}) could not be saved (${describeFsError(error)}), so ` +
+            `The library's list of files (${manifestRel}) could not be saved ` +
+              `(${describeFsError(error instanceof LibraryFileError ? error.cause : error)}), so ` +
               `"${item.relativePath}" stays in the library. Check that the library folder can be written to.`,
             { cause: error },
           );
@@ -568,8 +592,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       return path;
     },
     markSynced(id, downloadedAt) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const item = items.get(id);
         if (!item?.unsynced || item.downloadedAt !== downloadedAt) return false;
         items.set(id, withoutUnsynced(item));
@@ -583,8 +606,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     itemId: (deliverableId, version, format) =>
       createHash('sha256').update(`${deliverableId}\0${version}\0${format}`).digest('hex').slice(0, 24),
     reconcile() {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const dropped: LibraryItem[] = migrationDropped;
         migrationDropped = [];
         const doomed: string[] = [];
