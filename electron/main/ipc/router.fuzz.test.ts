@@ -314,8 +314,9 @@ describe('unknown channels', () => {
 /**
  * Issue 24: the library's channels and media route over files that are no longer what Takedesk downloaded. Each run
  * puts a seeded damage in place of one item's file (a link out of the library, a folder, junk, an empty or cut
- * file, nothing, or the file back) and calls one channel on it, then asks the media route for it with a seeded
- * Range: an envelope with a typed error (never INTERNAL), never a 5xx, never a byte from outside the library.
+ * file, nothing, or the file back; or junk or a link out at its `.peaks` sidecar) and calls one channel on it, then
+ * asks the media route for it with a seeded Range: an envelope with a typed error (never INTERNAL), never a 5xx,
+ * never a byte from outside the library.
  */
 describe('IPC fuzz (fast-check, fixed seed): library channels over damaged library files', () => {
   const SECRET = 'bytes outside the library, never to be served';
@@ -328,7 +329,17 @@ describe('IPC fuzz (fast-check, fixed seed): library channels over damaged libra
     'media.libraryUrl',
     'library.remove',
   ] as const;
-  const DAMAGE = ['link', 'folder', 'junk', 'empty', 'cut', 'missing', 'intact'] as const;
+  const DAMAGE = [
+    'link',
+    'folder',
+    'junk',
+    'empty',
+    'cut',
+    'missing',
+    'intact',
+    'peaks-junk',
+    'peaks-link',
+  ] as const;
   let libraryDir = '';
   let outsideFile = '';
   const items: Array<{ id: string; path: string; bytes: Buffer }> = [];
@@ -377,6 +388,13 @@ describe('IPC fuzz (fast-check, fixed seed): library channels over damaged libra
     else if (kind === 'empty') await writeFile(item.path, '');
     else if (kind === 'cut') await writeFile(item.path, item.bytes.subarray(0, junk.length));
     else if (kind === 'intact') await writeFile(item.path, item.bytes);
+    else {
+      // The file back, its waveform sidecar damaged instead.
+      await writeFile(item.path, item.bytes);
+      await rm(`${item.path}.peaks`, { recursive: true, force: true });
+      if (kind === 'peaks-junk') await writeFile(`${item.path}.peaks`, junk);
+      else await symlink(outsideFile, `${item.path}.peaks`);
+    }
   }
 
   const rangeArb = fc.option(

@@ -213,6 +213,20 @@ describe('library files that are not what Takedesk downloaded', () => {
     expect((await service.library.get(kept.id))?.analysis).toBeNull();
   });
 
+  it('a junk or linked .peaks sidecar is not read: the waveform is built again from the audio', async () => {
+    for (const [id, plant] of [
+      ['junk-peaks', (sidecar: string) => writeFile(sidecar, 'not a peaks file')],
+      ['linked-peaks', async (sidecar: string) => symlink(await outside(), sidecar)],
+    ] as const) {
+      const entry = await listed({ id, relativePath: `Project (p1)/${id}.wav` });
+      await plant(`${fileOf(entry)}.peaks`);
+      const peaks = await service.port.peaks(entry.id);
+      expect(peaks?.duration, id).toBeCloseTo(1, 2);
+      expect(peaks?.peaks.length, id).toBeGreaterThan(0);
+    }
+    expect(await readFile(join(dir, 'outside.wav'))).toEqual(SECRET); // replaced, never written through
+  });
+
   it('a sound item is still served, analysed and removed', async () => {
     const entry = await listed();
     const media = createMediaRegistry({
