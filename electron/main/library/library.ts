@@ -65,8 +65,10 @@ export class LibraryFileError extends Error {
 }
 
 /**
- * Proves that `path` (its folder already resolved inside the library) is a regular file itself, not a link to
- * one: its own entry is not a link, and its real path is the path itself.
+ * Proves that `path` is a regular file itself, not a link to one. Its folder is already the real one inside the
+ * library (`resolveReal` compared real paths); its own entry is read without following a link. (Comparing the
+ * file's real path too would add nothing, and on a disk that ignores case it would refuse a file whose name
+ * differs from the recorded one only in case.)
  */
 async function checkItemFile(path: string): Promise<void> {
   let st: Stats;
@@ -76,8 +78,7 @@ async function checkItemFile(path: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // gone: each caller says "not found" its way
     throw error;
   }
-  const linked = st.isSymbolicLink() || (st.isFile() && (await realpath(path).catch(() => path)) !== path);
-  if (linked) {
+  if (st.isSymbolicLink()) {
     throw new LibraryFileError(
       'LINK_REFUSED',
       `${path} is a link, not the file Takedesk downloaded; Takedesk does not read or serve files through links ` +
