@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { lstat, open, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
@@ -10,6 +10,8 @@ export interface FileResponseOptions {
   /** Suggested download name (Content-Disposition). */
   fileName?: string;
   cacheControl?: string;
+  /** Refuse a link at `path` (404) and open the file without following one (the library's own files). */
+  noFollow?: boolean;
 }
 
 /** What to answer for a file: status and headers, and the bytes to send (inclusive range) if any. */
@@ -19,7 +21,7 @@ export interface FileAnswer {
   /** A short text body (the 404), when there is no file to send. */
   text?: string;
   /** The file and the inclusive byte range to send; absent for HEAD, 304, 416, empty files and errors. */
-  send?: { path: string; start: number; end: number };
+  send?: { path: string; start: number; end: number; noFollow?: boolean };
 }
 
 /**
@@ -34,7 +36,7 @@ export async function fileAnswer(
   let size: number;
   let mtimeMs: number;
   try {
-    const info = await stat(path);
+    const info = options.noFollow ? await lstat(path) : await stat(path);
     if (!info.isFile()) return { status: 404, headers: new Headers(), text: 'Not found' };
     size = info.size;
     mtimeMs = info.mtimeMs;
@@ -66,7 +68,7 @@ export async function fileAnswer(
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
   const status = range ? 206 : 200;
   if (request.method === 'HEAD' || length === 0) return { status, headers };
-  return { status, headers, send: { path, start, end } };
+  return { status, headers, send: { path, start, end, ...(options.noFollow ? { noFollow: true } : {}) } };
 }
 
 /** A file as a web Response (see fileAnswer). */
@@ -82,7 +84,15 @@ export async function fileResponse(
 export function answerResponse(answer: FileAnswer): Response {
   const { status, headers, send } = answer;
   if (!send) return new Response(answer.text ?? null, { status, headers });
-  const stream = createReadStream(send.path, { start: send.start, end: send.end, highWaterMark: 1 << 20 });
+  const stream = createReadStream(send.path, {
+    start: send.start,
+    end: send.end,
+    highWaterMark: 1 << 20,
+    // The stream hands `flags` to fs.open, which takes numbers too (the types only name the string form).
+    ...(send.noFollow
+      ? { flags: (constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)) as unknown as string }
+      : {}),
+  });
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
 }
 
@@ -100,8 +110,8 @@ export function sendAnswer(answer: FileAnswer, out: ServerResponse): void {
     out.end(answer.text);
     return;
   }
-  const { path, start, end } = answer.send;
-  pumpFile(path, start, end, out).then(
+  const { path, start, end, noFollow } = answer.send;
+  pumpFile(path, start, end, out, noFollow).then(
     () => out.end(),
     () => out.destroy(),
   );
@@ -110,8 +120,14 @@ export function sendAnswer(answer: FileAnswer, out: ServerResponse): void {
 const PUMP_CHUNK = 1 << 20;
 
 /** Reads [start, end] into one buffer while the other is being written, and waits for each write to land. */
-async function pumpFile(path: string, start: number, end: number, out: ServerResponse): Promise<void> {
-  const handle = await open(path, 'r');
+async function pumpFile(
+  path: string,
+  start: number,
+  end: number,
+  out: ServerResponse,
+  noFollow = false,
+): Promise<void> {
+  const handle = await open(path, noFollow ? constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) : 'r');
   const buffers = [Buffer.allocUnsafe(PUMP_CHUNK), Buffer.allocUnsafe(PUMP_CHUNK)];
   const written: Array<Promise<void>> = [Promise.resolve(), Promise.resolve()];
   const gone = new Promise<never>((_, reject) => out.once('close', () => reject(new Error('client gone'))));

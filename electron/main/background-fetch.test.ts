@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliverableReadyEvent, LibraryItem, LivePeaks, Result } from '../../shared/ipc';
+import type { DeliverableReadyEvent, DownloadJob, LibraryItem, LivePeaks, Result } from '../../shared/ipc';
 import { startTestWorld, type TestWorld } from './test-world';
 
 /**
@@ -95,6 +95,36 @@ describe('background fetch', () => {
     expect(item).toMatchObject({ format: 'wav', hasPeaks: true });
     expect(item.analysis?.integratedLufs).toEqual(expect.any(Number));
   });
+
+  it('a paused download of version 1 does not stand in for version 2: the revised delivery is fetched', async () => {
+    const { projectId, post } = await deliveredAd('Revised take', 5);
+    const ofPost = async () =>
+      (await value<DownloadJob[]>('downloads.list')).filter((j) => j.deliverableId === post.id);
+    // The media answers wait, so version 1's download is under way when it is paused.
+    await control('/_sandbox/faults', { latencyMs: 60_000, pathPrefix: '/media/' });
+    try {
+      await announce(projectId, post);
+      const v1 = await waitFor(async () => (await ofPost()).find((j) => j.state === 'downloading'));
+      expect(v1.version).toBe(1);
+      expect(await value('downloads.pause', { id: v1.id })).toMatchObject({ state: 'paused' });
+    } finally {
+      await control('/_sandbox/faults', {});
+    }
+    await value('revisions.create', { deliverableId: post.id, instructions: 'A little slower, please.' });
+    await world.sandbox.deliverNow(projectId);
+    await announce(projectId, post);
+
+    const item = await waitFor(async () =>
+      (await value<LibraryItem[]>('library.list', { projectId })).find(
+        (i) => i.deliverableId === post.id && i.version === 2,
+      ),
+    );
+    expect(item.format).toBe('wav');
+    expect((await ofPost()).map((j) => [j.version, j.state]).sort()).toEqual([
+      [1, 'paused'],
+      [2, 'done'],
+    ]);
+  }, 60_000);
 
   it('draws a long file as it streams in: live peaks grow, then the library has the whole file', async () => {
     const { projectId, post } = await deliveredAd('Long take', 120);

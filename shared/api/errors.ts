@@ -766,6 +766,27 @@ const DEFS = {
     hint: 'It was moved or deleted; download it again.',
     message: 'The local file was not found.',
   }),
+  // The library's own files (electron/main/library): what stands where an item's file should be.
+  LINK_REFUSED: client([], {
+    title: 'A link stands where the file was',
+    hint: 'Takedesk reads nothing through links in the library: remove the link, then download the file again.',
+    message: 'The library file is a link.',
+  }),
+  NOT_A_FILE: client([], {
+    title: 'A folder stands where the file was',
+    hint: 'Move the folder out of the library, then download the file again.',
+    message: 'The library entry is not a file.',
+  }),
+  LIBRARY_NOT_WRITABLE: client([], {
+    title: 'The library folder cannot be written to',
+    hint: 'Nothing was changed. Check that the library folder (Settings → Library folder) is writable, then try again.',
+    message: 'The library manifest could not be saved.',
+  }),
+  AUDIO_UNREADABLE: client([], {
+    title: 'The file cannot be read as audio',
+    hint: 'It may be damaged: remove it from the library and download it again.',
+    message: 'The audio file could not be decoded.',
+  }),
   CREATE_OUTCOME_UNKNOWN: client(['createProject'], {
     title: 'The answer to “create project” was lost',
     hint: 'Takedesk looks for the project by its title before offering to send it again, so nothing is ordered twice.',

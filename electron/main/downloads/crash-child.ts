@@ -2,11 +2,14 @@
  * The app's downloads and library in a process of their own, for the crash-safety test (crash-safety.test.ts):
  * the real services in browser mode against a sandbox the test started, on a data folder and a library folder
  * that outlive this process. It keeps downloading what it is told to want; with `churn` it also removes finished
- * items at random and downloads them again, so that the test's SIGKILL lands in transfers, renames, sidecar and
- * manifest writes alike. Without `churn` it prints "complete" once everything wanted is in the library, and exits.
+ * items at random and downloads them again, and asks for waveforms and analyses with links planted at sidecars'
+ * names, so that the test's SIGKILL lands in transfers, renames, sidecar and manifest writes alike. Without `churn`
+ * it prints "complete" once everything wanted is in the library, and exits.
  *
  * Run: node --import tsx crash-child.ts '<json config>'
  */
+import { rm, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { DownloadJob, LibraryItem, MediaFormat, Result } from '../../../shared/ipc';
 import { createServices } from '../services';
 import { testServicesOptions } from '../test-world';
@@ -18,6 +21,8 @@ interface Config {
   wanted: Array<{ deliverableId: string; projectId: string; format: MediaFormat }>;
   seed: number;
   churn: boolean;
+  /** A file outside the library: with `churn`, links to it are planted at waveform sidecars' names. */
+  outsideFile?: string;
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
@@ -62,6 +67,17 @@ for (;;) {
     await value('library.remove', { id: items[Math.floor(random() * items.length)]!.id }).catch(
       () => undefined,
     );
+  }
+  if (config.churn && config.outsideFile && items.length > 0 && random() < 0.3) {
+    // Reads of the library that may write (the waveform built again, the analysis remembered), with a link out of
+    // the library planted at the sidecar's name: it is replaced, never written through, wherever the kill lands.
+    const item = items[Math.floor(random() * items.length)]!;
+    const sidecar = `${join(config.libraryDir, ...item.relativePath.split('/'))}.peaks`;
+    await rm(sidecar, { force: true }).catch(() => undefined);
+    await symlink(config.outsideFile, sidecar).catch(() => undefined);
+    await value('library.peaks', { id: item.id }).catch(() => undefined);
+    await value('audio.analyze', { id: item.id }).catch(() => undefined);
+    await (await services.media.library(item.id, new Request('http://x/'))).arrayBuffer();
   }
   if (!config.churn && missing === 0 && !jobs.some((j) => UNFINISHED.has(j.state) && j.state !== 'failed')) {
     process.stdout.write('complete\n');

@@ -142,6 +142,8 @@ describe('crash safety', () => {
         libraryDir,
         sandbox: { url: sb.url, token: sb.tokens.full },
         wanted,
+        // Links to it stand at sidecars' names while the app rebuilds them: the sentinel must never change.
+        outsideFile: join(outside, 'sentinel.txt'),
       };
       let seed = 20_261_123;
       const random = () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;

@@ -21,6 +21,7 @@ import {
   voiceOverBody,
   type Loose,
 } from '../../sandbox/test-helpers';
+import { voiceOverService } from '../../sandbox/sample-bodies';
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary, syncFile } from '../library/library';
 import { partPathFor } from '../library/sanitize';
@@ -484,6 +485,86 @@ describe('downloads against the sandbox', () => {
     expect((await finished(second.downloads, b.id)).state).toBe('done');
     expect((await second.downloads.list()).find((j) => j.id === a.id)?.state).toBe('paused');
   }, 60_000);
+
+  it('12 downloads cut by a sandbox kill all finish once it is back on another port and they are resumed', async () => {
+    // A sandbox of its own, with a data dir so that it comes back with the same tokens and media.
+    const sandboxDir = join(dir, 'sandbox');
+    let current = await startSandbox({ dataDir: sandboxDir });
+    const killed = current;
+    try {
+      const own = current.tokens.full;
+      const body = voiceOverBody({
+        services: [voiceOverService(['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.'])],
+      });
+      const project = (await call(current, 'POST', '/projects', { token: own, body })).body as Loose;
+      await current.deliverNow();
+      const list = (await call(current, 'GET', `/deliverables/project/${project.id}`, { token: own }))
+        .body as Loose[];
+      expect(list).toHaveLength(6);
+      // Looked up at the sandbox where it is now, as the profile's client does after a restart.
+      const resolveHere = async (request: { deliverableId: string; format: MediaFormat }) => {
+        const d = (await call(current, 'GET', `/deliverables/${request.deliverableId}`, { token: own }))
+          .body as Loose;
+        return {
+          url: d.urls[request.format] as string,
+          projectId: project.id as string,
+          projectTitle: project.title as string,
+          serviceSubCategory: d.serviceSubCategory as string,
+          deliverableName: d.name as string,
+          version: 1,
+          orderedSeconds: null,
+          ...(current.certificate ? { ca: current.certificate } : {}),
+        };
+      };
+      // The media answers wait, so that the kill finds every job unfinished (a small file would otherwise be
+      // in the socket's buffers already).
+      await call(current, 'POST', '/_sandbox/faults', {
+        token: own,
+        body: { latencyMs: 30_000, pathPrefix: '/media/' },
+      });
+      const { downloads } = manager({
+        resolve: resolveHere,
+        concurrency: () => 3,
+        retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      });
+      const jobs: DownloadJob[] = [];
+      for (const d of list) {
+        for (const format of ['wav', 'mp3'] as const)
+          jobs.push(await downloads.start({ deliverableId: d.id, projectId: project.id, format }));
+      }
+      expect(jobs).toHaveLength(12);
+      // Two are paused before the kill: their link was looked up but never refused.
+      await downloads.pause(jobs[10]!.id);
+      await downloads.pause(jobs[11]!.id);
+      while ((await downloads.list()).filter((j) => j.state === 'downloading').length < 3) await pause(10);
+      await pause(100);
+      await killed.close(); // its connections are cut, its port refuses
+      await downloads.idle();
+      const down = await downloads.list();
+      expect(down.filter((j) => j.state === 'failed')).toHaveLength(10);
+      expect(down.filter((j) => j.state === 'paused')).toHaveLength(2);
+
+      current = await startSandbox({ dataDir: sandboxDir });
+      while (new URL(current.url).port === new URL(killed.url).port) {
+        await current.close(); // the same port by chance would not show anything: take another
+        current = await startSandbox({ dataDir: sandboxDir });
+      }
+      for (const job of jobs) await downloads.resume(job.id);
+      await downloads.idle();
+      const back = await downloads.list();
+      expect(back.map((j) => [j.state, j.error?.message ?? null])).toEqual(jobs.map(() => ['done', null]));
+      for (const job of back) {
+        const served = await resolveHere(job);
+        const whole = current.certificate
+          ? (await requestWithCa(served.url, current.certificate)).body
+          : Buffer.from(await (await fetch(served.url)).arrayBuffer());
+        expect(sha(await readFile(join(libraryDir, ...job.relativePath.split('/'))))).toBe(sha(whole));
+      }
+    } finally {
+      await killed.close();
+      await current.close();
+    }
+  }, 90_000);
 
   it('respects the concurrency limit and throttles progress events to at most 4 per second', async () => {
     let inFlight = 0;

@@ -368,6 +368,9 @@ async function transferOnce(
     if (error instanceof UntrustedCertificateError || error instanceof RedirectError) {
       throw new DownloadError('NETWORK', error.message);
     }
+    // No answer at all: the link may point where the service no longer is (the sandbox restarted on another
+    // port, a signed URL's host moved). The next attempt asks the service for the link again.
+    entry.resolved = null;
     throw new DownloadError('NETWORK', `Connection failed: ${(error as Error).message}`, true, {
       cause: error,
     });

@@ -408,23 +408,38 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
 
     async start(request) {
       await readyPromise;
-      for (const entry of entries.values()) {
-        const same =
-          entry.request.profileId === request.profileId &&
-          entry.request.deliverableId === request.deliverableId &&
-          entry.request.format === request.format &&
-          (request.version === undefined || entry.job.version === request.version);
-        if (same && !FINISHED.has(entry.job.state)) {
-          if (entry.job.state === 'paused' || entry.job.state === 'failed')
-            return downloads.resume(entry.job.id);
-          return { ...entry.job };
-        }
+      const unfinished = (version: number | undefined) =>
+        [...entries.values()].find(
+          (entry) =>
+            entry.request.profileId === request.profileId &&
+            entry.request.deliverableId === request.deliverableId &&
+            entry.request.format === request.format &&
+            (version === undefined || entry.job.version === version) &&
+            !FINISHED.has(entry.job.state),
+        );
+      const again = (entry: Entry) =>
+        entry.job.state === 'paused' || entry.job.state === 'failed'
+          ? downloads.resume(entry.job.id)
+          : Promise.resolve({ ...entry.job });
+      // A request that names its version is a duplicate of that version's job only.
+      if (request.version !== undefined) {
+        const same = unfinished(request.version);
+        if (same) return again(same);
       }
       let resolved: ResolvedDownload;
       try {
         resolved = await deps.resolve(request);
       } catch (error) {
+        // Which version is the latest cannot be told now: a job of this file that waits is resumed as before.
+        const waiting = request.version === undefined ? unfinished(undefined) : undefined;
+        if (waiting) return again(waiting);
         throw new DownloadError('RESOLVE_FAILED', `Could not look up the file: ${(error as Error).message}`);
+      }
+      // "The latest" is the version the service names now: a paused job of version 1 does not stand in for a
+      // version 2 delivered since (the background fetch asks for the latest of each delivery it is told of).
+      if (request.version === undefined) {
+        const same = unfinished(resolved.version);
+        if (same) return again(same);
       }
       const relativePath = deps.library.planPath({
         ...resolved,
@@ -500,6 +515,9 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await readyPromise;
       const entry = get(id);
       if (entry.job.state === 'paused' || entry.job.state === 'failed') {
+        // The link of the last run may be gone by now (the sandbox restarted on another port, a signed URL
+        // expired): a resumed job asks the service again.
+        entry.resolved = null;
         entry.job.state = 'queued';
         entry.job.error = null;
         changed(entry);

@@ -7,11 +7,12 @@
  * targets one of the spec's endpoints; and the app still answers afterwards.
  * Replay or go deeper locally: FUZZ_SEED=<n> FUZZ_RUNS=<n> npx vitest run electron/main/ipc/router.fuzz.test.ts
  */
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS, contract, type Channel, type Result } from '../../../shared/ipc';
+import { CHANNELS, contract, type Channel, type LibraryItem, type Result } from '../../../shared/ipc';
 import { HOSTILE_IDS, isSpecRequest } from '../api/test-support';
 import { startTestWorld, type TestWorld } from '../test-world';
 
@@ -308,4 +309,129 @@ describe('unknown channels', () => {
       expect(await invoke(channel, {})).toMatchObject({ ok: false, error: { type: 'VALIDATION_ERROR' } });
     },
   );
+});
+
+/**
+ * Issue 24: the library's channels and media route over files that are no longer what Takedesk downloaded. Each run
+ * puts a seeded damage in place of one item's file (a link out of the library, a folder, junk, an empty or cut
+ * file, nothing, or the file back; or junk or a link out at its `.peaks` sidecar) and calls one channel on it, then
+ * asks the media route for it with a seeded Range: an envelope with a typed error (never INTERNAL), never a 5xx,
+ * never a byte from outside the library.
+ */
+describe('IPC fuzz (fast-check, fixed seed): library channels over damaged library files', () => {
+  const SECRET = 'bytes outside the library, never to be served';
+  const CHANNELS_24 = [
+    'audio.analyze',
+    'audio.qa',
+    'library.peaks',
+    'library.reveal',
+    'library.startDrag',
+    'media.libraryUrl',
+    'library.remove',
+  ] as const;
+  const DAMAGE = [
+    'link',
+    'folder',
+    'junk',
+    'empty',
+    'cut',
+    'missing',
+    'intact',
+    'peaks-junk',
+    'peaks-link',
+  ] as const;
+  let libraryDir = '';
+  let outsideFile = '';
+  const items: Array<{ id: string; path: string; bytes: Buffer }> = [];
+
+  beforeAll(async () => {
+    // A library of its own (the fuzz above may have pointed the setting elsewhere).
+    libraryDir = join(world.dir, 'Library-24');
+    expect(await invoke('settings.set', { libraryDir })).toMatchObject({ ok: true });
+    outsideFile = join(world.dir, 'outside.wav');
+    await writeFile(outsideFile, SECRET);
+    const created = await invoke('projects.create', {
+      body: { ...VOICE_OVER, services: [{ ...VOICE_OVER.services[0], script: 'One. Two. Three.' }] },
+    });
+    if (!created.ok) throw new Error(`setup: ${created.error.message}`);
+    const projectId = (created.value as { id: string }).id;
+    await world.sandbox.deliverNow(projectId);
+    const listed = await invoke('deliverables.list', { projectId });
+    if (!listed.ok) throw new Error(`setup: ${listed.error.message}`);
+    const ids = [
+      ...known.deliverableIds,
+      ...(listed.value as { items: Array<{ id: string }> }).items.map((d) => d.id),
+    ];
+    for (const deliverableId of ids) {
+      const projectOf = known.deliverableIds.includes(deliverableId) ? known.projectIds[0] : projectId;
+      for (const format of ['wav', 'mp3'])
+        await invoke('downloads.start', { deliverableId, projectId: projectOf, format });
+    }
+    let library: LibraryItem[] = [];
+    for (let i = 0; i < 600 && library.length < ids.length * 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const answer = await invoke('library.list', undefined);
+      library = answer.ok ? (answer.value as LibraryItem[]) : [];
+    }
+    expect(library.length).toBeGreaterThanOrEqual(4);
+    for (const item of library) {
+      const path = join(libraryDir, ...item.relativePath.split('/'));
+      items.push({ id: item.id, path, bytes: await readFile(path) });
+    }
+  }, 120_000);
+
+  async function damage(item: (typeof items)[number], kind: (typeof DAMAGE)[number], junk: Uint8Array) {
+    await rm(item.path, { recursive: true, force: true });
+    if (kind === 'link') await symlink(outsideFile, item.path);
+    else if (kind === 'folder') await mkdir(item.path);
+    else if (kind === 'junk') await writeFile(item.path, junk);
+    else if (kind === 'empty') await writeFile(item.path, '');
+    else if (kind === 'cut') await writeFile(item.path, item.bytes.subarray(0, junk.length));
+    else if (kind === 'intact') await writeFile(item.path, item.bytes);
+    else {
+      // The file back, its waveform sidecar damaged instead.
+      await writeFile(item.path, item.bytes);
+      await rm(`${item.path}.peaks`, { recursive: true, force: true });
+      if (kind === 'peaks-junk') await writeFile(`${item.path}.peaks`, junk);
+      else await symlink(outsideFile, `${item.path}.peaks`);
+    }
+  }
+
+  const rangeArb = fc.option(
+    fc.oneof(
+      fc
+        .tuple(fc.nat({ max: 100_000 }), fc.option(fc.nat({ max: 100_000 })))
+        .map(([a, b]) => `bytes=${a}-${b ?? ''}`),
+      fc.constantFrom('bytes=-10', 'bytes=0-0', 'bytes=a-b', 'bytes=5-1', 'bytes=0-1,2-3'),
+    ),
+    { nil: undefined },
+  );
+
+  it('typed answers, never INTERNAL or 5xx, never bytes from outside the library', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(),
+        fc.constantFrom(...DAMAGE),
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.constantFrom(...CHANNELS_24),
+        rangeArb,
+        fc.constantFrom<Transport>('browser', 'electron'),
+        async (index, kind, junk, channel, range, transport) => {
+          const item = items[index % items.length]!;
+          await damage(item, kind, junk);
+          const input = channel === 'audio.qa' ? { id: item.id, target: 'podcast' } : { id: item.id };
+          expectEnvelope(await invoke(channel, input, transport), channel, input);
+          const served = await world.services.media.library(
+            item.id,
+            new Request('http://x/', range ? { headers: { range } } : {}),
+          );
+          expect(served.status).toBeLessThan(500);
+          expect(Buffer.from(await served.arrayBuffer()).toString('latin1')).not.toContain(SECRET);
+        },
+      ),
+      { seed: seedOf('library-damage'), numRuns: RUNS * 2, endOnFailure: true },
+    );
+    // The file outside was never written through either.
+    expect(await readFile(outsideFile, 'utf8')).toBe(SECRET);
+  }, 120_000);
 });

@@ -2,12 +2,13 @@ import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared
 import { qaVerdict } from '../../../shared/audio';
 import { isAudioFormat, showsFilesOf, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
 import type { Analyzer } from '../audio/analyzer';
+import { AudioDecodeError } from '../audio/errors';
 import type { EventBus } from '../events';
 import { localError } from '../local-error';
 import type { Profiles } from '../profiles';
 import { readPeaks } from '../peaks-payload';
 import type { SettingsService } from '../settings';
-import { createLibrary, type Library } from './library';
+import { createLibrary, LibraryFileError, type Library } from './library';
 
 /** The library as the handlers see it. */
 export interface LibraryPort {
@@ -27,6 +28,23 @@ export interface LibraryService {
   checked: Promise<unknown>;
   /** Loudness, true peak and format facts of a file on the analyzer pool, writing its `.peaks` sidecar. */
   analyze(path: string): Promise<AudioAnalysis>;
+}
+
+/** Why an item's file could not be analysed, as a typed error in plain words (never an untyped INTERNAL). */
+function analysisFailure(item: LibraryItem, error: unknown): Error {
+  const what = `"${item.deliverableName}" (version ${item.version}, ${item.format.toUpperCase()})`;
+  if (error instanceof AudioDecodeError) {
+    return localError(
+      'AUDIO_UNREADABLE',
+      `${what} could not be read as ${item.format.toUpperCase()} audio: ${error.message} ` +
+        'The file in the library may be damaged; remove it and download it again.',
+    );
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/u.test(code)) {
+    return localError('NOT_FOUND_LOCAL', `The file of ${what} could not be read (${code}).`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The offline library in the folder the settings name, its items' analyses and QA verdicts. */
@@ -76,7 +94,9 @@ export function createLibraryService(deps: {
   const itemPath = async (id: string) => {
     try {
       return (await ownItem(id)) ? await library.pathOf(id) : null;
-    } catch {
+    } catch (error) {
+      // A link or a folder where the file was: say so (nothing is read through it); anything else is "not here".
+      if (error instanceof LibraryFileError) throw error;
       return null;
     }
   };
@@ -95,8 +115,15 @@ export function createLibraryService(deps: {
     if (!isAudioFormat(item.format)) {
       throw localError('VALIDATION_ERROR', 'Only WAV and MP3 files can be analysed.');
     }
-    const analysis = await analyze(await requirePath(item.id));
-    await library.upsert({ ...item, analysis, hasPeaks: true });
+    const path = await requirePath(item.id);
+    let analysis: AudioAnalysis;
+    try {
+      analysis = await analyze(path);
+    } catch (error) {
+      throw analysisFailure(item, error);
+    }
+    // The measurement stands even where it cannot be remembered (a library that cannot be written to).
+    await library.upsert({ ...item, analysis, hasPeaks: true }).catch(() => undefined);
     return analysis;
   };
 

@@ -47,6 +47,53 @@ export class LibraryItemNotFoundError extends Error {
   readonly type = 'NOT_FOUND';
 }
 
+/**
+ * Why an item's file cannot be used or removed, in words for the producer: `LINK_REFUSED` (a link stands where the
+ * file was: Takedesk reads nothing through it), `NOT_A_FILE` (a folder or another non-file stands there),
+ * `LIBRARY_NOT_WRITABLE` (the manifest could not be saved: nothing changed, or a listed file could not be deleted).
+ */
+export class LibraryFileError extends Error {
+  override name = 'LibraryFileError';
+  readonly status = 0;
+  constructor(
+    readonly type: 'LINK_REFUSED' | 'NOT_A_FILE' | 'LIBRARY_NOT_WRITABLE',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Proves that `path` is a regular file itself, not a link to one. Its folder is already the real one inside the
+ * library (`resolveReal` compared real paths); its own entry is read without following a link. (Comparing the
+ * file's real path too would add nothing, and on a disk that ignores case it would refuse a file whose name
+ * differs from the recorded one only in case.)
+ */
+async function checkItemFile(path: string): Promise<void> {
+  let st: Stats;
+  try {
+    st = await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // gone: each caller says "not found" its way
+    throw error;
+  }
+  if (st.isSymbolicLink()) {
+    throw new LibraryFileError(
+      'LINK_REFUSED',
+      `${path} is a link, not the file Takedesk downloaded; Takedesk does not read or serve files through links ` +
+        'in the library. Remove the link, then download the file again.',
+    );
+  }
+  if (!st.isFile()) {
+    throw new LibraryFileError(
+      'NOT_A_FILE',
+      `${path} is a folder (or another kind of entry), not the file Takedesk downloaded. Move it out of the ` +
+        'library, then download the file again.',
+    );
+  }
+}
+
 /** The offline library: a manifest of complete files on disk, browsable with no network. */
 export interface Library {
   /** Absolute library folder. */
@@ -75,7 +122,10 @@ export interface Library {
    * leads out of the library through a link; returns what is left.
    */
   remove(id: string): Promise<LibraryItem[]>;
-  /** Absolute path of an item's file, proven to be inside the library after links are resolved. */
+  /**
+   * Absolute path of an item's file, proven to be inside the library after links are resolved, and to be a
+   * regular file itself when it exists (a LibraryFileError for a link or a folder).
+   */
   pathOf(id: string): Promise<string>;
   /** Absolute path for a relative path, proven to be inside the library by its text (PathEscapeError otherwise). */
   resolve(relativePath: string): string;
@@ -333,11 +383,63 @@ export function createLibrary(deps: LibraryDeps): Library {
   };
 
   async function save(items: Map<string, LibraryItem>): Promise<void> {
-    const file = await resolveReal(manifestRel, true);
     const body: ManifestFile = { version: MANIFEST_VERSION, items: [...items.values()] };
-    await writeFileReplacing(file, `${JSON.stringify(body, null, 1)}\n`, { fsync: true });
+    try {
+      const file = await resolveReal(manifestRel, true);
+      await writeFileReplacing(file, `${JSON.stringify(body, null, 1)}\n`, { fsync: true });
+    } catch (error) {
+      if (error instanceof PathEscapeError) throw error;
+      throw new LibraryFileError(
+        'LIBRARY_NOT_WRITABLE',
+        `The library's list of files (${manifestRel}) could not be saved (${describeFsError(error)}); nothing ` +
+          'was changed. Check that the library folder can be written to.',
+        { cause: error },
+      );
+    }
     deps.emit?.('library.changed', { count: items.size });
   }
+
+  /**
+   * A read-modify-write of the manifest. When it fails (the manifest could not be saved), the cached list is put
+   * back as it was: what the app lists is what the manifest on disk says.
+   */
+  const mutating = <T>(task: (items: Map<string, LibraryItem>) => Promise<T>): Promise<T> =>
+    serial(async () => {
+      const items = await load();
+      const before = new Map(items);
+      try {
+        return await task(items);
+      } catch (error) {
+        items.clear();
+        for (const [id, item] of before) items.set(id, item);
+        throw error;
+      }
+    });
+
+  /** A folder where an item's file should be is not Takedesk's to delete: say so before anything changes. */
+  async function refuseFolder(relativePath: string): Promise<void> {
+    let path: string;
+    try {
+      path = await resolveReal(relativePath);
+    } catch {
+      return; // outside the library after links: deleteFiles leaves it alone
+    }
+    const st = await lstat(path).catch(() => null);
+    if (st?.isDirectory()) {
+      throw new LibraryFileError(
+        'NOT_A_FILE',
+        `${path} is a folder, not the file Takedesk downloaded; Takedesk does not delete folders. Move or delete ` +
+          'it yourself, then remove the item again.',
+      );
+    }
+  }
+
+  const fsFailure = (error: unknown, relativePath: string) =>
+    new LibraryFileError(
+      'LIBRARY_NOT_WRITABLE',
+      `"${relativePath}" is no longer listed, but its file could not be deleted (${describeFsError(error)}).`,
+      { cause: error },
+    );
 
   /** Deletes a file and its sidecar unless another item points at that same file; never through a link out. */
   async function deleteFiles(items: Map<string, LibraryItem>, relativePath: string): Promise<void> {
@@ -377,9 +479,8 @@ export function createLibrary(deps: LibraryDeps): Library {
       return items.get(id) ?? null;
     },
     upsert(item) {
-      return serial(async () => {
+      return mutating(async (items) => {
         resolveInside(root(), item.relativePath);
-        const items = await load();
         const owner = ownerOf(items, item.relativePath, item.id);
         if (owner) {
           throw new PathEscapeError(
@@ -392,8 +493,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     adoptUntagged(profileId) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         let adopted = 0;
         for (const [id, item] of items) {
           if (item.profileId) continue;
@@ -405,8 +505,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     update(id, downloadedAt, patch) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const item = items.get(id);
         if (!item || item.downloadedAt !== downloadedAt) return null;
         const next = { ...item, ...patch, id, relativePath: item.relativePath };
@@ -416,8 +515,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
     },
     commit({ part, peaks, planned, item }) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const previous = items.get(item.id) ?? null;
         let chosen: { rel: string; path: string } | null = null;
         for (let n = 1; n < 1000 && !chosen; n++) {
@@ -463,22 +561,39 @@ export function createLibrary(deps: LibraryDeps): Library {
         const items = await load();
         const item = items.get(id);
         if (!item) throw new LibraryItemNotFoundError(`No library item ${id}.`);
+        await refuseFolder(item.relativePath);
         // The entry goes first: a crash before the files are deleted leaves an unlisted file, never a listed
-        // item without its file.
+        // item without its file. The list changes only once the manifest without it is saved.
+        const rest = new Map(items);
+        rest.delete(id);
+        try {
+          await save(rest);
+        } catch (error) {
+          throw new LibraryFileError(
+            'LIBRARY_NOT_WRITABLE',
+            `The library's list of files (${manifestRel}) could not be saved ` +
+              `(${describeFsError(error instanceof LibraryFileError ? error.cause : error)}), so ` +
+              `"${item.relativePath}" stays in the library. Check that the library folder can be written to.`,
+            { cause: error },
+          );
+        }
         items.delete(id);
-        await save(items);
-        await deleteFiles(items, item.relativePath);
+        await deleteFiles(items, item.relativePath).catch((error: unknown) => {
+          // The item is no longer listed; what is left on disk is an unlisted file, as after a crash.
+          if (!(error instanceof PathEscapeError)) throw fsFailure(error, item.relativePath);
+        });
         return sorted(items.values());
       });
     },
     async pathOf(id) {
       const item = await library.get(id);
       if (!item) throw new LibraryItemNotFoundError(`No library item ${id}.`);
-      return resolveReal(item.relativePath);
+      const path = await resolveReal(item.relativePath);
+      await checkItemFile(path);
+      return path;
     },
     markSynced(id, downloadedAt) {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const item = items.get(id);
         if (!item?.unsynced || item.downloadedAt !== downloadedAt) return false;
         items.set(id, withoutUnsynced(item));
@@ -492,8 +607,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     itemId: (deliverableId, version, format) =>
       createHash('sha256').update(`${deliverableId}\0${version}\0${format}`).digest('hex').slice(0, 24),
     reconcile() {
-      return serial(async () => {
-        const items = await load();
+      return mutating(async (items) => {
         const dropped: LibraryItem[] = migrationDropped;
         migrationDropped = [];
         const doomed: string[] = [];
@@ -565,6 +679,22 @@ export function createLibrary(deps: LibraryDeps): Library {
   }
 
   return library;
+}
+
+/** A file-system failure in a few plain words, with its code (EACCES, EROFS, EISDIR...). */
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const words: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the disk is read-only',
+    ENOSPC: 'the disk is full',
+    EISDIR: 'a folder is in the way',
+    ENOTDIR: 'a file is in the way of a folder',
+  };
+  return code
+    ? `${words[code] ?? 'the file system refused'}, ${code}`
+    : String((error as Error)?.message ?? error);
 }
 
 function resolveRoot(dir: string): string {

@@ -107,9 +107,21 @@ export function createMediaRegistry(deps: {
     },
 
     async library(id, request) {
-      const path = await deps.library.pathOf(id);
+      let path: string | null;
+      try {
+        path = await deps.library.pathOf(id);
+      } catch (error) {
+        // A link or a folder in place of the item's file: refused in words, nothing read through it.
+        const type = (error as { type?: unknown }).type;
+        const status = type === 'LINK_REFUSED' ? 403 : 404;
+        return new Response(error instanceof Error ? error.message : 'Not in the library', {
+          status,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
+      }
       if (!path) return new Response('Not in the library', { status: 404 });
-      return fileResponse(request, path, { contentType: contentTypeFor(path) });
+      // Opened without following a link: one put in place after the check above is refused too.
+      return fileResponse(request, path, { contentType: contentTypeFor(path), noFollow: true });
     },
 
     async remote(token, request) {
