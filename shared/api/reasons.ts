@@ -1,8 +1,10 @@
 /**
  * Reason codes for cancel, reject and revision, with labels for the UI's dropdowns and the
  * sandbox's checks. Documented codes come from service-facts 2; where the docs were cut or
- * unreadable we define sandbox codes and mark them `sandboxChoice: true`.
+ * unreadable we define sandbox codes and mark them `sandboxChoice: true`. A live account is offered
+ * only the documented ones (`cancelReasonsFor`, `rejectReasonsFor`); live-values.ts lists each code's source.
  */
+import { isLiveAccount, type AccountKind } from './account-kind';
 
 /** A cancel sub reason; `code` is the full `main.sub` code the service expects. */
 export interface CancelSubReason {
@@ -97,8 +99,20 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
   },
 ];
 
-/** What the service assumes when no cancel reason is sent (service-facts 2a). */
+/**
+ * What the service assumes when no cancel reason is sent (service-facts 2a). It carries a fee, so the app never
+ * pre-selects it and always sends a main code the producer chose.
+ */
 export const DEFAULT_CANCEL_REASON_CODE = 'no_longer_needed';
+
+/** The cancel reasons an account is offered: a live account only the documented codes, the sandbox all of them. */
+export function cancelReasonsFor(kind: AccountKind | undefined): readonly CancelReason[] {
+  if (!isLiveAccount(kind)) return CANCEL_REASONS;
+  return CANCEL_REASONS.map((main) => ({
+    ...main,
+    subReasons: main.subReasons.filter((sub) => !sub.sandboxChoice),
+  }));
+}
 
 /**
  * The fee a cancel carries, in percent of the project cost: the main reason's fee, and only while some
@@ -146,6 +160,14 @@ export const REJECT_REASONS: readonly RejectReason[] = [
   { code: 'poorly_edited', label: 'Poorly edited', sandboxChoice: true },
   { code: 'no_longer_needed', label: 'I no longer need this project', sandboxChoice: true },
 ];
+
+/**
+ * The reject reasons an account is offered: a live account only the documented `genderAndAgeChange` (the code is
+ * optional there and the producer says why in words), the sandbox its whole list.
+ */
+export function rejectReasonsFor(kind: AccountKind | undefined): readonly RejectReason[] {
+  return isLiveAccount(kind) ? REJECT_REASONS.filter((reason) => !reason.sandboxChoice) : REJECT_REASONS;
+}
 
 /** Whether a reject reasonCode is known. */
 export function isRejectReasonCode(code: string): boolean {
