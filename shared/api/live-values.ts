@@ -108,8 +108,8 @@ export const LIVE_VALUES: readonly LiveValue[] = [
   ...REVISION_REASONS.map((r): LiveValue => ({
     field: 'revision.reason',
     value: r.code,
-    source: r.code === 'both' ? 'docs:revisions/create' : 'sandbox-only',
-    ...(r.code === 'both' ? {} : { note: 'only "both" is documented (the example); audio ads only' }),
+    source: 'sandboxChoice' in r ? 'sandbox-only' : 'docs:revisions/create',
+    ...('sandboxChoice' in r ? { note: 'only "both" is documented (the example); audio ads only' } : {}),
   })),
   { field: 'revision.checkTalent', value: false, name: 'default', source: 'docs:revisions/create' },
   { field: 'revision.checkTalent', value: true, source: 'docs:revisions/create' },

@@ -221,10 +221,17 @@ export function revisionFeePercent(code: string | undefined): number {
 
 /** What an audio-ads revision is about (`reason`); only `both` is documented, the others are our reading. */
 export const REVISION_REASONS = [
-  { code: 'script', label: 'The script' },
-  { code: 'audio', label: 'The audio' },
+  { code: 'script', label: 'The script', sandboxChoice: true },
+  { code: 'audio', label: 'The audio', sandboxChoice: true },
   { code: 'both', label: 'Script and audio' },
-] as const satisfies readonly { code: string; label: string }[];
+] as const satisfies readonly { code: string; label: string; sandboxChoice?: true }[];
+
+/** The audio-ads revision reasons an account is offered: on a live account only the documented `both`. */
+export function revisionReasonsFor(
+  kind: AccountKind | undefined,
+): ReadonlyArray<{ code: string; label: string }> {
+  return isLiveAccount(kind) ? REVISION_REASONS.filter((r) => !('sandboxChoice' in r)) : REVISION_REASONS;
+}
 export type RevisionReason = (typeof REVISION_REASONS)[number]['code'];
 
 /** Whether a revision `reason` is one of the audio-ads values. */
