@@ -112,6 +112,7 @@ export const LIVE_VALUES: readonly LiveValue[] = [
     ...('sandboxChoice' in r ? { note: 'only "both" is documented (the example); audio ads only' } : {}),
   })),
   { field: 'revision.checkTalent', value: false, name: 'default', source: 'docs:revisions/create' },
+  { field: 'revision.checkTalent', value: false, source: 'docs:revisions/create' },
   { field: 'revision.checkTalent', value: true, source: 'docs:revisions/create' },
   // Create.
   ...MAIN_SERVICES.map((v): LiveValue => ({ field: 'create.mainService', value: v, source: CREATE })),
