@@ -8,6 +8,8 @@ import type {
 } from '../../shared/ipc';
 import type { UpdateStatus } from '../../shared/ipc';
 import type { Deliverable, ProjectListItem } from '../../shared/api';
+import { isLiveAccount } from '../../shared/api/account-kind';
+import { sandboxValuesIn, type LiveRequest } from '../../shared/api/live-values';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
@@ -87,6 +89,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return value;
   };
   const activeId = async () => (await deps.profiles.state()).activeId;
+  /**
+   * The last check before a live account is sent a body: no value live-values.ts marks sandbox-only (the forms
+   * offer none there; this keeps any other caller to it). Refused here, it is neither sent nor queued.
+   */
+  const documentedOnly = async (request: LiveRequest, body: Readonly<Record<string, unknown>>) => {
+    const { profile } = await deps.profiles.active();
+    if (!isLiveAccount(profile.kind)) return;
+    const found = sandboxValuesIn(request, body);
+    if (found.length === 0) return;
+    const named = found.map(({ field, value }) => `${field.split('.').pop()} ${JSON.stringify(value)}`);
+    throw localError(
+      'SANDBOX_ONLY_VALUE',
+      `${profile.name} is a live account, and the service does not document ${named.join(', ')}: nothing was sent.`,
+    );
+  };
   /** A decision's answer updates the review index of the profile that took it. */
   const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
     review.decided(profileId, [answer]);
@@ -129,13 +146,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return project;
     },
     'projects.create': async ({ body }) => {
+      await documentedOnly('create', body);
       const { profile, client } = await deps.profiles.active();
       const project = await client.createProject(body);
       review.projects(profile.id, [project]);
       return poke(project, { projectId: project.id, title: project.title });
     },
-    'projects.quote': async ({ body }) => (await api()).quote(body),
+    'projects.quote': async ({ body }) => {
+      await documentedOnly('create', body);
+      return (await api()).quote(body);
+    },
     'projects.cancel': async ({ id, reason, reasonCode }) => {
+      await documentedOnly('cancel', { reason, reasonCode });
       const answer = await deps.outbox.decide(
         { kind: 'cancel', projectId: id, reason, reasonCode },
         (client) => client.cancelProject(id, { reason, reasonCode }),
@@ -174,6 +196,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
     'deliverables.reject': async ({ id, ...params }) => {
+      await documentedOnly('reject', params);
       const answer = await deps.outbox.decide({ kind: 'reject', deliverableId: id, ...params }, (client) =>
         client.rejectDeliverable(id, params),
       );
@@ -185,6 +208,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     'revisions.create': async ({ deliverableId, ...body }) => {
+      await documentedOnly('revision', body);
       const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, (client) =>
         client.createRevision(deliverableId, body),
       );
@@ -193,7 +217,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
 
-    'samples.search': async (input) => seen(await (await api()).search(input)),
+    'samples.search': async (input) => {
+      await documentedOnly('search', input);
+      return seen(await (await api()).search(input));
+    },
 
     'media.remoteUrl': ({ url }) => deps.media.remoteUrl(url),
     'media.libraryUrl': async ({ id }) => {

@@ -173,6 +173,7 @@ describe('error catalog', () => {
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',
         'WINNER_NOT_OFFERED',
+        'SANDBOX_ONLY_VALUE',
       ].sort(),
     );
     for (const code of CLIENT_ERROR_CODES) expect(statusesFor(code)).toEqual({ http: 0, body: 0 });
