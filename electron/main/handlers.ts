@@ -3,6 +3,7 @@ import type {
   LivePeaks,
   OutboxDecision,
   OutboxItem,
+  ProfileSummary,
   ProfilesState,
   Settings,
 } from '../../shared/ipc';
@@ -31,7 +32,7 @@ export interface ProfilesPort {
   remove(id: string): Promise<ProfilesState>;
   restartSandbox(): Promise<ProfilesState>;
   /** The active profile's id with its client: answers are filed under the profile that gave them. */
-  active(): Promise<{ profile: { id: string }; client: ApiClient }>;
+  active(): Promise<{ profile: Pick<ProfileSummary, 'id' | 'name' | 'kind'>; client: ApiClient }>;
 }
 
 export interface DesktopPort {

@@ -718,8 +718,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 const MAX_ZONE_OFFSET_MS = 15 * 3_600_000;
 
 /** Whether a service timestamp names its zone (`Z` or an offset). */
-function isZoned(value: string): boolean {
-  return /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value.trim());
+function isZoned(value: string | undefined): boolean {
+  return value !== undefined && /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value.trim());
 }
 
 /**
