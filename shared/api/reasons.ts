@@ -107,11 +107,18 @@ export const DEFAULT_CANCEL_REASON_CODE = 'no_longer_needed';
 
 /** The cancel reasons an account is offered: a live account only the documented codes, the sandbox all of them. */
 export function cancelReasonsFor(kind: AccountKind | undefined): readonly CancelReason[] {
-  if (!isLiveAccount(kind)) return CANCEL_REASONS;
+  const live = isLiveAccount(kind);
   return CANCEL_REASONS.map((main) => ({
     ...main,
-    subReasons: main.subReasons.filter((sub) => !sub.sandboxChoice),
+    subReasons: live ? main.subReasons.filter((sub) => !sub.sandboxChoice) : main.subReasons.map(marked),
   }));
+}
+
+/** The label a sandbox-only code shows on the sandbox, so nobody takes it for one a live account has. */
+export const SANDBOX_ONLY_MARK = ' (sandbox only)';
+
+function marked<T extends { label: string; sandboxChoice?: true }>(option: T): T {
+  return option.sandboxChoice ? { ...option, label: `${option.label}${SANDBOX_ONLY_MARK}` } : option;
 }
 
 /**
@@ -166,7 +173,9 @@ export const REJECT_REASONS: readonly RejectReason[] = [
  * optional there and the producer says why in words), the sandbox its whole list.
  */
 export function rejectReasonsFor(kind: AccountKind | undefined): readonly RejectReason[] {
-  return isLiveAccount(kind) ? REJECT_REASONS.filter((reason) => !reason.sandboxChoice) : REJECT_REASONS;
+  return isLiveAccount(kind)
+    ? REJECT_REASONS.filter((reason) => !reason.sandboxChoice)
+    : REJECT_REASONS.map(marked);
 }
 
 /** Whether a reject reasonCode is known. */
@@ -230,7 +239,9 @@ export const REVISION_REASONS = [
 export function revisionReasonsFor(
   kind: AccountKind | undefined,
 ): ReadonlyArray<{ code: string; label: string }> {
-  return isLiveAccount(kind) ? REVISION_REASONS.filter((r) => !('sandboxChoice' in r)) : REVISION_REASONS;
+  return isLiveAccount(kind)
+    ? REVISION_REASONS.filter((r) => !('sandboxChoice' in r))
+    : REVISION_REASONS.map((r) => marked<{ code: string; label: string; sandboxChoice?: true }>(r));
 }
 export type RevisionReason = (typeof REVISION_REASONS)[number]['code'];
 

@@ -64,6 +64,11 @@ describe('CancelProjectFields', () => {
     const wrapper = mountFields(true, 200, 'sandbox');
     await wrapper.get('[data-testid="cancel-reason-main"]').setValue('change_specifications');
     expect(values(wrapper, 'cancel-reason-sub')).toContain('change_specifications.script_change');
+    expect(
+      wrapper
+        .get('[data-testid="cancel-reason-sub"] option[value="change_specifications.script_change"]')
+        .text(),
+    ).toBe('I need to change the script (sandbox only)');
     wrapper.unmount();
   });
 

@@ -62,9 +62,15 @@ describe('RejectDialog on a live account', () => {
 });
 
 describe('RejectDialog on the sandbox', () => {
-  it('keeps its own list of codes and requires one', async () => {
+  it('keeps its own list of codes, marked sandbox only, and requires one', async () => {
     const wrapper = mountDialog('sandbox');
     expect(codes(wrapper)).toContain('wrong_accent');
+    expect(wrapper.get('[data-testid="reject-code"] option[value="wrong_accent"]').text()).toBe(
+      'Incorrect accent (sandbox only)',
+    );
+    expect(wrapper.get('[data-testid="reject-code"] option[value="genderAndAgeChange"]').text()).toBe(
+      'Incorrect gender or age',
+    );
     expect(codes(wrapper)).toContain('genderAndAgeChange');
     expect(confirmButton(wrapper).disabled).toBe(true);
     await wrapper.get('[data-testid="reject-code"]').setValue('wrong_tone');
