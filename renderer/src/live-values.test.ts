@@ -230,10 +230,12 @@ describe('every request a live account can be sent', () => {
   });
 
   it('create and quote: no sandbox bound refuses a live order, whatever its size', () => {
-    const past = LIVE_VALUES.filter((row) => row.field === 'create.limit');
+    const limits = LIVE_VALUES.filter((row) => row.field === 'create.limit');
+    // A bound the live pages do not state is the sandbox's, or a rule of the interface itself, named by its code.
+    for (const row of limits) expect(row.source).toMatch(/^(sandbox-only|interface:[A-Z_]+)$/);
+    const past = limits.filter((row) => row.source === 'sandbox-only');
     expect(past.length).toBeGreaterThan(0);
     for (const row of past) {
-      expect(row.source).toBe('sandbox-only');
       const body = bodyPast(String(row.name), Number(row.value));
       const issues = [
         ...validateCreateProject(body, { accountKind: LIVE }),
@@ -249,7 +251,8 @@ describe('every request a live account can be sent', () => {
     for (const row of LIVE_VALUES) {
       if (row.source === 'sandbox-only' && row.field !== 'create.limit' && row.name === undefined)
         expect(isSandboxOnly(row.field, row.value)).toBe(true);
-      if (row.source !== 'sandbox-only') expect(row.source).toMatch(/^(docs:[a-z]|https:\/\/)/);
+      if (row.source !== 'sandbox-only')
+        expect(row.source).toMatch(/^(docs:[a-z]|https:\/\/|interface:[A-Z])/);
     }
   });
 });

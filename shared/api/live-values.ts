@@ -2,7 +2,9 @@
  * Every value the app can put in a request to a live account — codes, enums, limits, defaults — each with where
  * it comes from: a page of the live service's public API documentation (`docs:<page>`, the page's path after
  * `/integrations/documentation/api/` on the service's documentation site, release FINAL-1.0.0) or a help-centre
- * URL, or `sandbox-only` when the docs were cut, silent or unreadable and the value is the sandbox's own choice.
+ * URL; `interface:<code>` for a rule of the service interface the app implements (its error catalogue names the
+ * code) that the live pages do not repeat; or `sandbox-only` when the docs were cut, silent or unreadable and the
+ * value is the sandbox's own choice.
  *
  * A `sandbox-only` value never reaches a live account: the forms offer only documented values there (see
  * `cancelReasonsFor`, `rejectReasonsFor`, `searchCurrenciesFor`), the create validator applies the sandbox's
@@ -19,10 +21,10 @@ import {
   REVISION_REASONS,
 } from './reasons';
 import { DEFAULT_PURPOSE, FULFILLMENT_TYPES, MAIN_SERVICES, SUB_CATEGORIES, UNIT_TYPES } from './schemas';
-import { PROJECT_LIMITS } from './validate-project';
+import { PROJECT_LIMITS, TITLE_MAX } from './validate-project';
 
 /** Where a value comes from: a documentation page, a public URL, or the sandbox alone. */
-export type ValueSource = `docs:${string}` | `https://${string}` | 'sandbox-only';
+export type ValueSource = `docs:${string}` | `https://${string}` | `interface:${string}` | 'sandbox-only';
 
 /** The request fields the table governs: `<request>.<field>`, or `<request>.limit.<name>` for a bound. */
 export type LiveField =
@@ -142,6 +144,13 @@ export const LIVE_VALUES: readonly LiveValue[] = [
   { field: 'create.fake', value: true, source: CREATE },
   { field: 'create.test', value: false, name: 'default', source: CREATE },
   { field: 'create.test', value: true, source: CREATE },
+  {
+    field: 'create.limit',
+    name: 'titleMax',
+    value: TITLE_MAX,
+    source: 'interface:TITLE_TOO_LONG',
+    note: "the interface's own 422; checked on every account",
+  },
   // The sandbox's bounds: the create page states no limit on seconds, services, parts, words or characters.
   ...Object.entries(PROJECT_LIMITS).map(([name, value]): LiveValue => ({
     field: 'create.limit',

@@ -58,7 +58,8 @@ const SERVICE_SETS = new Map<string, { allowed: readonly string[]; required: rea
   ],
 ]);
 
-const TITLE_MAX = 100;
+/** Longest title, in code points: the interface's TITLE_TOO_LONG, which applies to every account. */
+export const TITLE_MAX = 100;
 
 /**
  * Bounds the spec leaves "not shown" (sandbox choices, electron/sandbox/README.md). They are what the
