@@ -40,9 +40,12 @@ test('cancel with reason and code (confirmed), then PROJECT_ALREADY_CANCELED', a
   const page = new ProjectPage(app);
   await page.goto(project.id);
 
-  // The dialog can be backed out of without harm.
+  // The dialog can be backed out of without harm. No reason is pre-selected (the service's default one costs
+  // 30 % while takes are in review): the button waits for the producer's choice.
   await page.cancel.click();
   await expect(page.cancelDialog).toBeVisible();
+  await expect(app.getByTestId('cancel-reason-main')).toHaveValue('');
+  await expect(app.getByTestId('cancel-dialog-confirm')).toBeDisabled();
   await app.getByTestId('cancel-dialog-cancel').click();
   await expect(page.cancelDialog).toBeHidden();
   await expect(app.getByTestId('project-status')).toHaveText(/paid/i);

@@ -4,11 +4,14 @@ import type {
   OutboxDecision,
   OutboxHeard,
   OutboxItem,
+  ProfileSummary,
   ProfilesState,
   Settings,
 } from '../../shared/ipc';
 import type { UpdateStatus } from '../../shared/ipc';
 import type { Deliverable, ProjectListItem } from '../../shared/api';
+import { isLiveAccount } from '../../shared/api/account-kind';
+import { sandboxValuesIn, type LiveRequest } from '../../shared/api/live-values';
 import type { ApiClient } from './api/client';
 import type { Handlers } from './ipc/router';
 import { localError } from './local-error';
@@ -30,7 +33,7 @@ export interface ProfilesPort {
   remove(id: string): Promise<ProfilesState>;
   restartSandbox(): Promise<ProfilesState>;
   /** The active profile's id with its client: answers are filed under the profile that gave them. */
-  active(): Promise<{ profile: { id: string }; client: ApiClient }>;
+  active(): Promise<{ profile: Pick<ProfileSummary, 'id' | 'name' | 'kind'>; client: ApiClient }>;
 }
 
 export interface DesktopPort {
@@ -96,6 +99,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return value;
   };
   const activeId = async () => (await deps.profiles.state()).activeId;
+  /**
+   * The last check before a live account is sent a body: no value live-values.ts marks sandbox-only (the forms
+   * offer none there; this keeps any other caller to it). Refused here, it is neither sent nor queued.
+   */
+  const documentedOnly = async (request: LiveRequest, body: Readonly<Record<string, unknown>>) => {
+    const { profile } = await deps.profiles.active();
+    if (!isLiveAccount(profile.kind)) return;
+    const found = sandboxValuesIn(request, body);
+    if (found.length === 0) return;
+    const named = found.map(({ field, value }) => `${field.split('.').pop()} ${JSON.stringify(value)}`);
+    throw localError(
+      'SANDBOX_ONLY_VALUE',
+      `${profile.name} is a live account, and the service does not document ${named.join(', ')}: nothing was sent.`,
+    );
+  };
   /** A decision's answer updates the review index of the profile that took it. */
   const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
     review.decided(profileId, [answer]);
@@ -138,13 +156,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return project;
     },
     'projects.create': async ({ body }) => {
+      await documentedOnly('create', body);
       const { profile, client } = await deps.profiles.active();
       const project = await client.createProject(body);
       review.projects(profile.id, [project]);
       return poke(project, { projectId: project.id, title: project.title });
     },
-    'projects.quote': async ({ body }) => (await api()).quote(body),
+    'projects.quote': async ({ body }) => {
+      await documentedOnly('create', body);
+      return (await api()).quote(body);
+    },
     'projects.cancel': async ({ id, reason, reasonCode }) => {
+      await documentedOnly('cancel', { reason, reasonCode });
       const answer = await deps.outbox.decide(
         { kind: 'cancel', projectId: id, reason, reasonCode },
         { projectId: id },
@@ -186,6 +209,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
     'deliverables.reject': async ({ id, heard, ...params }) => {
+      await documentedOnly('reject', params);
       const answer = await deps.outbox.decide(
         { kind: 'reject', deliverableId: id, ...params },
         heard,
@@ -202,6 +226,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       ),
 
     'revisions.create': async ({ deliverableId, heard, ...body }) => {
+      await documentedOnly('revision', body);
       const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, heard, (client) =>
         client.createRevision(deliverableId, body),
       );
@@ -210,7 +235,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
 
-    'samples.search': async (input) => seen(await (await api()).search(input)),
+    'samples.search': async (input) => {
+      await documentedOnly('search', input);
+      return seen(await (await api()).search(input));
+    },
 
     'media.remoteUrl': ({ url }) => deps.media.remoteUrl(url),
     'media.libraryUrl': async ({ id }) => {

@@ -153,9 +153,11 @@ export function createEngine(deps: EngineDeps) {
   }
 
   function validated(body: unknown, forQuote = false): CreateProjectBody {
-    const options = catalog.validateOptions(
-      typeof body === 'object' && body ? (body as Json).mainService : undefined,
-    );
+    const options = {
+      ...catalog.validateOptions(typeof body === 'object' && body ? (body as Json).mainService : undefined),
+      // The sandbox's own bounds (PROJECT_LIMITS): its 422, which the form on a live account never applies.
+      accountKind: 'sandbox' as const,
+    };
     check(forQuote ? validateQuote(body, options) : validateCreateProject(body, options));
     const parsed = CreateProjectBody.safeParse(forQuote ? { ...(body as Json), title: 'Quote' } : body);
     if (!parsed.success) {
@@ -348,7 +350,7 @@ export function createEngine(deps: EngineDeps) {
   function checkDeliverable(project: ProjectRecord): void {
     const { title, mainService, fulfillmentType, fake, test, remarks, services } = project;
     const body = { title, mainService, fulfillmentType, fake, test, remarks, services };
-    const issue = validateCreateProject(body)[0];
+    const issue = validateCreateProject(body, { accountKind: 'sandbox' })[0];
     if (issue) throw new Error(`${issue.code} at ${issue.path || 'project'}: ${issue.message}`);
   }
 

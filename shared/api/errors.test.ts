@@ -179,6 +179,7 @@ describe('error catalog', () => {
         'FORBIDDEN_SENDER',
         'BROWSER_SESSION_REQUIRED',
         'WINNER_NOT_OFFERED',
+        'SANDBOX_ONLY_VALUE',
       ].sort(),
     );
     for (const code of CLIENT_ERROR_CODES) expect(statusesFor(code)).toEqual({ http: 0, body: 0 });

@@ -798,6 +798,12 @@ const DEFS = {
     hint: 'Approve the take you prefer instead.',
     message: 'It may not offer picking winners for this project.',
   }),
+  // live-values.ts: a value the docs do not name never goes to a live account; main refuses it before sending.
+  SANDBOX_ONLY_VALUE: client([], {
+    title: 'That choice exists only in the sandbox',
+    hint: 'Choose one of the values this account offers, then send it again.',
+    message: 'The request carries a value the live service does not document.',
+  }),
   SECRETS_UNAVAILABLE: client([], {
     title: 'This computer offers no safe place for the token',
     hint: 'Unlock or set up the OS keychain (Keychain, Credential Manager, Secret Service), then add the account again.',

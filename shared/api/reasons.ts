@@ -1,8 +1,10 @@
 /**
  * Reason codes for cancel, reject and revision, with labels for the UI's dropdowns and the
  * sandbox's checks. Documented codes come from service-facts 2; where the docs were cut or
- * unreadable we define sandbox codes and mark them `sandboxChoice: true`.
+ * unreadable we define sandbox codes and mark them `sandboxChoice: true`. A live account is offered
+ * only the documented ones (`cancelReasonsFor`, `rejectReasonsFor`); live-values.ts lists each code's source.
  */
+import { isLiveAccount, type AccountKind } from './account-kind';
 
 /** A cancel sub reason; `code` is the full `main.sub` code the service expects. */
 export interface CancelSubReason {
@@ -97,8 +99,27 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
   },
 ];
 
-/** What the service assumes when no cancel reason is sent (service-facts 2a). */
+/**
+ * What the service assumes when no cancel reason is sent (service-facts 2a). It carries a fee, so the app never
+ * pre-selects it and always sends a main code the producer chose.
+ */
 export const DEFAULT_CANCEL_REASON_CODE = 'no_longer_needed';
+
+/** The cancel reasons an account is offered: a live account only the documented codes, the sandbox all of them. */
+export function cancelReasonsFor(kind: AccountKind | undefined): readonly CancelReason[] {
+  const live = isLiveAccount(kind);
+  return CANCEL_REASONS.map((main) => ({
+    ...main,
+    subReasons: live ? main.subReasons.filter((sub) => !sub.sandboxChoice) : main.subReasons.map(marked),
+  }));
+}
+
+/** The label a sandbox-only code shows on the sandbox, so nobody takes it for one a live account has. */
+export const SANDBOX_ONLY_MARK = ' (sandbox only)';
+
+function marked<T extends { label: string; sandboxChoice?: true }>(option: T): T {
+  return option.sandboxChoice ? { ...option, label: `${option.label}${SANDBOX_ONLY_MARK}` } : option;
+}
 
 /**
  * The fee a cancel carries, in percent of the project cost: the main reason's fee, and only while some
@@ -146,6 +167,16 @@ export const REJECT_REASONS: readonly RejectReason[] = [
   { code: 'poorly_edited', label: 'Poorly edited', sandboxChoice: true },
   { code: 'no_longer_needed', label: 'I no longer need this project', sandboxChoice: true },
 ];
+
+/**
+ * The reject reasons an account is offered: a live account only the documented `genderAndAgeChange` (the code is
+ * optional there and the producer says why in words), the sandbox its whole list.
+ */
+export function rejectReasonsFor(kind: AccountKind | undefined): readonly RejectReason[] {
+  return isLiveAccount(kind)
+    ? REJECT_REASONS.filter((reason) => !reason.sandboxChoice)
+    : REJECT_REASONS.map(marked);
+}
 
 /** Whether a reject reasonCode is known. */
 export function isRejectReasonCode(code: string): boolean {
@@ -199,10 +230,19 @@ export function revisionFeePercent(code: string | undefined): number {
 
 /** What an audio-ads revision is about (`reason`); only `both` is documented, the others are our reading. */
 export const REVISION_REASONS = [
-  { code: 'script', label: 'The script' },
-  { code: 'audio', label: 'The audio' },
+  { code: 'script', label: 'The script', sandboxChoice: true },
+  { code: 'audio', label: 'The audio', sandboxChoice: true },
   { code: 'both', label: 'Script and audio' },
-] as const satisfies readonly { code: string; label: string }[];
+] as const satisfies readonly { code: string; label: string; sandboxChoice?: true }[];
+
+/** The audio-ads revision reasons an account is offered: on a live account only the documented `both`. */
+export function revisionReasonsFor(
+  kind: AccountKind | undefined,
+): ReadonlyArray<{ code: string; label: string }> {
+  return isLiveAccount(kind)
+    ? REVISION_REASONS.filter((r) => !('sandboxChoice' in r))
+    : REVISION_REASONS.map((r) => marked<{ code: string; label: string; sandboxChoice?: true }>(r));
+}
 export type RevisionReason = (typeof REVISION_REASONS)[number]['code'];
 
 /** Whether a revision `reason` is one of the audio-ads values. */

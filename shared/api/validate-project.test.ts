@@ -628,7 +628,8 @@ describe('scripts and units', () => {
 
 // Issue 13 items 1 and 6: every bound delivery needs is refused at creation, with one issue per bound.
 describe('sandbox limits (PROJECT_LIMITS)', () => {
-  const codes = (body: unknown) => validateCreateProject(body).map((i) => [i.code, i.path]);
+  const SANDBOX = { accountKind: 'sandbox' } as const;
+  const codes = (body: unknown) => validateCreateProject(body, SANDBOX).map((i) => [i.code, i.path]);
 
   it('takes seconds up to 3600 and refuses 3601 with SECONDS_WRONG_TYPE (script writing, post production, quote)', () => {
     expect(PROJECT_LIMITS.maxSeconds).toBe(3600);
@@ -639,26 +640,29 @@ describe('sandbox limits (PROJECT_LIMITS)', () => {
       ['SECONDS_WRONG_TYPE', `${S0}.seconds`],
       ['SECONDS_WRONG_TYPE', `${S2}.seconds`],
     ]);
-    expect(validateCreateProject(both)[0]!.message).toContain('3600');
+    expect(validateCreateProject(both, SANDBOX)[0]!.message).toContain('3600');
     const { title: _title, ...quote } = both;
-    expect(validateQuote(quote).map((i) => i.code)).toEqual(['SECONDS_WRONG_TYPE', 'SECONDS_WRONG_TYPE']);
+    expect(validateQuote(quote, SANDBOX).map((i) => i.code)).toEqual([
+      'SECONDS_WRONG_TYPE',
+      'SECONDS_WRONG_TYPE',
+    ]);
   });
 
   it('answers a huge services array with one SERVICE_NOT_ALLOWED issue, without looking at each entry', () => {
     const services = Array.from({ length: 50_000 }, () => ({ subCategory: 'voice_over' }));
-    const issues = validateCreateProject(vo({ services }));
+    const issues = validateCreateProject(vo({ services }), SANDBOX);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ code: 'SERVICE_NOT_ALLOWED', path: 'services' });
     expect(issues[0]!.message).toContain(String(PROJECT_LIMITS.maxServices));
     const ten = Array.from({ length: PROJECT_LIMITS.maxServices }, () => ({ subCategory: 'voice_over' }));
-    expect(validateCreateProject(vo({ services: ten }))[0]?.path).not.toBe('services');
+    expect(validateCreateProject(vo({ services: ten }), SANDBOX)[0]?.path).not.toBe('services');
   });
 
   it('bounds the parts, words and characters of a script with SCRIPT_WRONG_TYPE', () => {
     const parts = (n: number) => Array.from({ length: n }, (_, i) => ({ [`part${i + 1}`]: 'Hello.' }));
     expect(codes(voS({ script: parts(100) }))).toEqual([]);
     expect(codes(voS({ script: parts(101) }))).toEqual([['SCRIPT_WRONG_TYPE', `${S0}.script`]]);
-    expect(validateCreateProject(voS({ script: parts(50_000) }))).toHaveLength(1);
+    expect(validateCreateProject(voS({ script: parts(50_000) }), SANDBOX)).toHaveLength(1);
     const manyKeys = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`p${i}`, 'x']));
     expect(codes(voS({ script: [manyKeys] }))).toEqual([['SCRIPT_WRONG_TYPE', `${S0}.script`]]);
     expect(codes(voS({ script: 'word '.repeat(8000) }))).toEqual([]);
@@ -670,8 +674,26 @@ describe('sandbox limits (PROJECT_LIMITS)', () => {
     expect(codes(voS({ language: 'jpn-jp', script: '語'.repeat(100_001) }))).toEqual([
       ['SCRIPT_WRONG_TYPE', `${S0}.script`],
     ]);
-    expect(validateCreateProject(voS({ script: 'word '.repeat(1_000_000) }))[0]!.message).toContain('8000');
+    expect(validateCreateProject(voS({ script: 'word '.repeat(1_000_000) }), SANDBOX)[0]!.message).toContain(
+      '8000',
+    );
   });
+
+  it.each([['service' as const], [undefined]])(
+    'never refuses a live account request on a sandbox bound (kind %s): the live service states none',
+    (accountKind) => {
+      const live = (body: unknown) => validateCreateProject(body, { accountKind }).map((i) => i.code);
+      expect(live(svc(sw({ seconds: 7200 }), 2, { seconds: 5400 }))).toEqual([]);
+      const { title: _title, ...quote } = svc(sw({ seconds: 7200 }), 2, { seconds: 5400 });
+      expect(validateQuote(quote, { accountKind }).map((i) => i.code)).toEqual([]);
+      const parts = Array.from({ length: 250 }, (_, i) => ({ [`part${i + 1}`]: 'Chapter text.' }));
+      expect(live(voS({ script: parts }))).toEqual([]);
+      expect(live(voS({ script: 'word '.repeat(60_000) }))).toEqual([]);
+      expect(live(voS({ language: 'jpn-jp', script: '語'.repeat(200_000) }))).toEqual([]);
+      // What the service itself states is still checked.
+      expect(live(sw({ seconds: 0 }))).toEqual(['SECONDS_WRONG_TYPE']);
+    },
+  );
 
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
     'refuses the prototype key %j as mainService, fulfillmentType and subCategory',

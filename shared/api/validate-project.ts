@@ -10,6 +10,7 @@
  *   live docs show variants with and without it); each subcategory at most once.
  * - Field checks for a service run only once its subCategory is known and allowed.
  */
+import { isLiveAccount, type AccountKind } from './account-kind';
 import { ERROR_CATALOG, type ErrorCode } from './errors';
 import { isCancelReasonCode } from './reasons';
 import { FULFILLMENT_TYPES, MAIN_SERVICES, SUB_CATEGORIES, TONE_KEYS } from './schemas';
@@ -34,6 +35,12 @@ export interface ValidateOptions {
   authorizedSubCategories?: ReadonlySet<string>;
   /** The field list marks remarks optional, the error list has REMARKS_REQUIRED; default false. */
   requireRemarks?: boolean;
+  /**
+   * Who the body is for. PROJECT_LIMITS are the sandbox's own bounds: applied only for `'sandbox'` (the sandbox
+   * itself, and the form on the Sandbox profile). A live account states no such limits, so for it, and by default,
+   * none is checked: the live service says itself what it refuses.
+   */
+  accountKind?: AccountKind;
 }
 
 type Json = Record<string, unknown>;
@@ -51,11 +58,14 @@ const SERVICE_SETS = new Map<string, { allowed: readonly string[]; required: rea
   ],
 ]);
 
-const TITLE_MAX = 100;
+/** Longest title, in code points: the interface's TITLE_TOO_LONG, which applies to every account. */
+export const TITLE_MAX = 100;
 
 /**
  * Bounds the spec leaves "not shown" (sandbox choices, electron/sandbox/README.md). They are what the
- * sandbox can deliver, and the form shares them so it refuses up front what the sandbox would refuse.
+ * sandbox can deliver, and the form on the Sandbox profile shares them so it refuses up front what the sandbox
+ * would refuse. The live service states none: they are never applied to a live account's request
+ * (`ValidateOptions.accountKind`; live-values.ts marks each `sandbox-only`).
  */
 export const PROJECT_LIMITS = Object.freeze({
   /** Longest audio (`seconds` of script writing and post production): one hour, the media store's limit. */
@@ -85,8 +95,8 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Collects issues and offers the field checks every body shares. */
-function createCollector() {
+/** Collects issues and offers the field checks every body shares; `limits`: whether PROJECT_LIMITS apply. */
+function createCollector(limits = false) {
   const issues: ValidationIssue[] = [];
   const add = (code: ErrorCode, path: string, message: string = ERROR_CATALOG[code].message) => {
     issues.push({ code, path, message });
@@ -96,6 +106,7 @@ function createCollector() {
     issues,
     add,
     join,
+    limits,
     /** A required string; returns it when present and valid. */
     requiredString(obj: Json, key: string, base: string, required: ErrorCode, wrongType: ErrorCode) {
       const value = obj[key];
@@ -129,7 +140,7 @@ function checkSeconds(c: Collector, service: Json, base: string) {
   if (isMissing(value)) c.add('SECONDS_REQUIRED', path);
   else if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     c.add('SECONDS_WRONG_TYPE', path);
-  else if (value > PROJECT_LIMITS.maxSeconds)
+  else if (c.limits && value > PROJECT_LIMITS.maxSeconds)
     c.add(
       'SECONDS_WRONG_TYPE',
       path,
@@ -175,7 +186,7 @@ function checkScript(c: Collector, service: Json, base: string) {
   }
   if (!Array.isArray(script)) return c.add('SCRIPT_WRONG_TYPE', path);
   // Bounded before the parts are looked at, so a huge array gives one issue, not one per entry.
-  if (script.length > PROJECT_LIMITS.maxScriptParts) return tooManyParts(c, path, script.length);
+  if (c.limits && script.length > PROJECT_LIMITS.maxScriptParts) return tooManyParts(c, path, script.length);
   let wrong = false;
   let hasText = false;
   script.forEach((part, j) => {
@@ -204,6 +215,7 @@ function tooManyParts(c: Collector, path: string, parts: number) {
 
 /** The script size bounds of PROJECT_LIMITS, on a script whose type is right. */
 function checkScriptSize(c: Collector, script: ScriptInput, path: string) {
+  if (!c.limits) return;
   const parts = scriptParts(script);
   if (parts.length > PROJECT_LIMITS.maxScriptParts) return tooManyParts(c, path, parts.length);
   // Counted with early exits: a body can hold a million words, and one past the bound is enough.
@@ -306,7 +318,7 @@ function checkServices(c: Collector, body: Json, mainService: string | undefined
   const services = body.services;
   if (isMissing(services)) return c.add('SERVICES_REQUIRED', 'services');
   if (!Array.isArray(services)) return c.add('SERVICES_WRONG_TYPE', 'services');
-  if (services.length > PROJECT_LIMITS.maxServices) {
+  if (c.limits && services.length > PROJECT_LIMITS.maxServices) {
     // Not examined one by one: a huge array gives one issue (sandbox limit; no category takes more than 3).
     return c.add(
       'SERVICE_NOT_ALLOWED',
@@ -431,7 +443,7 @@ export const CREATE_PROJECT_ISSUE_CODES: readonly ErrorCode[] = [
  * top-level fields in spec order, then services in array order, fields in spec table order.
  */
 export function validateCreateProject(body: unknown, options: ValidateOptions = {}): ValidationIssue[] {
-  const c = createCollector();
+  const c = createCollector(!isLiveAccount(options.accountKind));
   if (!isObject(body)) {
     c.add('BODY_WRONG_TYPE', '');
     return c.issues;
@@ -451,7 +463,7 @@ export function validateCreateProject(body: unknown, options: ValidateOptions = 
 
 /** Validate a `POST /quote` body: the create-project checks without title, flags and remarks. */
 export function validateQuote(body: unknown, options: ValidateOptions = {}): ValidationIssue[] {
-  const c = createCollector();
+  const c = createCollector(!isLiveAccount(options.accountKind));
   if (!isObject(body)) {
     c.add('BODY_WRONG_TYPE', '');
     return c.issues;

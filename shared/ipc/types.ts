@@ -1,4 +1,5 @@
 import type { ProjectListItem } from '../api';
+import type { AccountKind } from '../api/account-kind';
 import type { AudioAnalysis, DeliveryTargetId } from '../audio';
 import type { ReviewCounts } from '../review';
 
@@ -23,7 +24,7 @@ export interface ProfileSummary {
   id: string;
   name: string;
   baseUrl: string;
-  kind: 'sandbox' | 'service';
+  kind: AccountKind;
   hasToken: boolean;
   /** The service refused the saved token (it expired): sign in again. */
   signedOut: boolean;

@@ -121,9 +121,14 @@ export interface ApiClient {
   signIn(email: string, password: string): Promise<SignInResponse>;
   /**
    * The newest project with exactly this title (via `titleQuery`), optionally created at or after
-   * `since` (service timestamp format); null when there is none.
+   * `since` (service timestamp format); null when there is none. The docs give dates no zone, so a zone-less
+   * `created` within a day's zone offsets of `since`, either way, is taken only when it is `body` (the request
+   * that was sent): no field both carry differs.
    */
-  findRecentProject(title: string, options?: { since?: string }): Promise<Project | null>;
+  findRecentProject(
+    title: string,
+    options?: { since?: string; body?: Record<string, unknown> },
+  ): Promise<Project | null>;
 }
 
 type Method = 'GET' | 'PUT' | 'POST';
@@ -440,7 +445,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw error;
         const details = createOutcomeUnknown(call, 'UNEXPECTED_RESPONSE');
         const { title, sentAt: since } = details.details as unknown as CreateOutcomeUnknownDetails;
-        const found = title ? await client.findRecentProject(title, { since }).catch(() => null) : null;
+        const found = title
+          ? await client
+              .findRecentProject(title, { since, body: call.json as Record<string, unknown> })
+              .catch(() => null)
+          : null;
         if (found) return found;
         throw details;
       }
@@ -675,28 +684,79 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     },
 
-    async findRecentProject(title, { since } = {}) {
+    async findRecentProject(title, { since, body } = {}) {
       // Timestamps compare as instants: the live service may write them zoned or with a space (issue 14).
       const after = since === undefined ? undefined : serviceTime(since);
       const timeOf = (item: ProjectListItem) => {
         const t = serviceTime(item.created);
         return Number.isNaN(t) ? -Infinity : t;
       };
-      let newest: ProjectListItem | undefined;
+      // A zone-less date may be another zone's wall clock (the docs state no zone): near `since`, either way,
+      // the time cannot tell a new project from an older one of the same title. The body can.
+      const uncertain = (item: ProjectListItem) =>
+        after !== undefined && !isZoned(item.created) && Math.abs(timeOf(item) - after) < MAX_ZONE_OFFSET_MS;
+      const candidates: ProjectListItem[] = [];
       for (let page = 1; page <= FINDER_MAX_PAGES; page++) {
         const result = await client.listProjects({ titleQuery: title, page, pageSize: FINDER_PAGE_SIZE });
         for (const item of result.projects) {
           if (item.title !== title) continue;
-          if (after !== undefined && !(timeOf(item) >= after)) continue;
-          if (!newest || timeOf(item) > timeOf(newest)) newest = item;
+          if (after !== undefined && !(timeOf(item) >= after) && !(body && uncertain(item))) continue;
+          candidates.push(item);
         }
         // `total` counts all of the user's projects, not the matches, so a short page is the end.
         if (result.projects.length < FINDER_PAGE_SIZE) break;
       }
-      return newest ? client.getProject(newest.id) : null;
+      candidates.sort((a, b) => timeOf(b) - timeOf(a));
+      for (const item of candidates) {
+        if (!body || !uncertain(item)) return client.getProject(item.id);
+        const project = await client.getProject(item.id);
+        if (!contradicts(project, body)) return project;
+      }
+      return null;
     },
   };
   return client;
+}
+
+/** How far a zone-less date may be off: UTC-12 to UTC+14 either way, with some clock skew. */
+const MAX_ZONE_OFFSET_MS = 15 * 3_600_000;
+
+/** Whether a service timestamp names its zone (`Z` or an offset). */
+function isZoned(value: string | undefined): boolean {
+  return value !== undefined && /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value.trim());
+}
+
+/**
+ * Whether a project read back differs from the create body in a field both carry: category, fulfilment,
+ * remarks, and per service its language, voice and script. A field the answer leaves out proves nothing.
+ */
+function contradicts(project: Project, body: Record<string, unknown>): boolean {
+  const differs = (read: unknown, sent: unknown) =>
+    read !== undefined && read !== null && sent !== undefined && sent !== null && !sameValue(read, sent);
+  if (differs(project.mainService, body.mainService)) return true;
+  if (differs(project.fulfillmentType, body.fulfillmentType)) return true;
+  if (
+    differs(project.remarks?.trim() || undefined, (body.remarks as string | undefined)?.trim() || undefined)
+  )
+    return true;
+  const sent = Array.isArray(body.services) ? (body.services as Array<Record<string, unknown>>) : [];
+  return sent.some((service) => {
+    const read = project.services.find((s) => s.subCategory === service.subCategory);
+    if (!read) return project.services.length > 0;
+    return (
+      differs(read.language, service.language) ||
+      differs(read.genderAndAge, service.genderAndAge) ||
+      differs(read.script === undefined ? undefined : normalizeScript(read.script), scriptOf(service.script))
+    );
+  });
+}
+
+function scriptOf(script: unknown): unknown {
+  return typeof script === 'string' || Array.isArray(script) ? normalizeScript(script as string) : undefined;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 interface Failure {

@@ -21,6 +21,8 @@ export const useProfilesStore = defineStore('profiles', () => {
   const profiles = computed<ProfileSummary[]>(() => state.value?.profiles ?? []);
   const active = computed(() => profiles.value.find((p) => p.id === state.value?.activeId) ?? null);
   const isSandbox = computed(() => active.value?.kind === 'sandbox');
+  /** The active profile's kind, which gates every sandbox-only choice; undefined until loaded (counts as live). */
+  const activeKind = computed(() => active.value?.kind);
   const secrets = computed(() => state.value?.secrets ?? null);
   /** Whether any real account has a saved token: only then is there anything whose storage to warn about. */
   const hasSavedToken = computed(() => profiles.value.some((p) => p.kind === 'service' && p.hasToken));
@@ -132,6 +134,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     profiles,
     active,
     isSandbox,
+    activeKind,
     secrets,
     hasSavedToken,
     tokenStorage,

@@ -42,7 +42,8 @@ export type ReviewAction = 'approve' | 'reject' | 'revision' | 'winner' | 'downl
 /** Input of a rejection. */
 export interface RejectInput {
   reason: string;
-  reasonCode: string;
+  /** Optional on a live account (the docs name only `genderAndAgeChange`); absent, none is sent. */
+  reasonCode?: string;
   /** Required by the service when reasonCode is `genderAndAgeChange`. */
   newGenderAndAge?: string;
 }
@@ -627,7 +628,7 @@ export const useReviewStore = defineStore('review', () => {
           id,
           heard: heard(),
           reason: input.reason,
-          reasonCode: input.reasonCode,
+          ...(input.reasonCode ? { reasonCode: input.reasonCode } : {}),
           ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
         }),
       `Version ${decisionVersion.value} rejected.`,

@@ -1,11 +1,12 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { SearchResponse } from '../../../shared/api';
+import { isLiveAccount, type AccountKind } from '../../../shared/api/account-kind';
+import { searchCurrenciesFor } from '../../../shared/api/live-values';
+import { findPurpose } from '../../../shared/catalogue/purposes';
 import { isIpcError } from '../../../shared/ipc/api';
 import { useApi } from '../bridge';
-
-/** Currencies the search quotes in (spec: `currency`, default USD). */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+import { useProfilesStore } from './profiles';
 
 /** Every search filter of the spec; empty strings and nulls are left out of the request. */
 export interface SampleFilters {
@@ -36,18 +37,38 @@ export function defaultSampleFilters(): SampleFilters {
   };
 }
 
-/** The `samples.search` input for filters and a page: only what the producer set. */
-export function searchInput(filters: SampleFilters, page: number, pageSize: number) {
+/**
+ * The search's `purpose`: the docs type it as a number. A numeric id goes as a number; on the sandbox a purpose of
+ * its catalogue goes as its numeric id; a live account's purpose with no numeric id is left out (the view says so).
+ */
+export function searchPurpose(purpose: string, kind: AccountKind | undefined): number | undefined {
+  const id = purpose.trim();
+  if (!id) return undefined;
+  if (/^\d+$/.test(id)) return Number(id);
+  return isLiveAccount(kind) ? undefined : findPurpose(id)?.numericId;
+}
+
+/**
+ * The `samples.search` input for filters and a page: only what the producer set, and for a live account only
+ * documented values (a sandbox currency kept in the filters becomes the documented USD).
+ */
+export function searchInput(
+  filters: SampleFilters,
+  page: number,
+  pageSize: number,
+  kind: AccountKind | undefined,
+) {
   const num = (v: number | null) => (v === null || Number.isNaN(v) ? undefined : v);
   const text = (v: string) => (v.trim() ? v.trim() : undefined);
+  const currencies = searchCurrenciesFor(kind);
   const input = {
     categoryId: filters.categoryId,
-    currency: filters.currency,
+    currency: currencies.includes(filters.currency) ? filters.currency : 'USD',
     page,
     pageSize,
     language: text(filters.language),
     genderAndAge: text(filters.genderAndAge),
-    purpose: text(filters.purpose),
+    purpose: searchPurpose(filters.purpose, kind),
     turnAroundTimeDays: num(filters.turnAroundTimeDays),
     minimumPrice: num(filters.minimumPrice),
     maximumPrice: num(filters.maximumPrice),
@@ -60,6 +81,7 @@ export function searchInput(filters: SampleFilters, page: number, pageSize: numb
 /** Sample search: filters, the page shown, and errors split into "no results" and real failures. */
 export const useSamplesStore = defineStore('samples', () => {
   const api = useApi();
+  const profiles = useProfilesStore();
   const filters = ref<SampleFilters>(defaultSampleFilters());
   const pageSize = ref(20);
   const result = shallowRef<SearchResponse | null>(null);
@@ -75,7 +97,9 @@ export const useSamplesStore = defineStore('samples', () => {
     loading.value = true;
     error.value = null;
     try {
-      const answer = await api.samples.search(searchInput(filters.value, page, pageSize.value));
+      const answer = await api.samples.search(
+        searchInput(filters.value, page, pageSize.value, profiles.activeKind),
+      );
       if (id !== seq) return;
       result.value = answer;
       noResults.value = answer.samples.length === 0;

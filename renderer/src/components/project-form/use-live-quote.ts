@@ -1,5 +1,6 @@
 import { computed, onBeforeUnmount, ref, watch } from 'vue';
 import type { QuoteResponse } from '../../../../shared/api';
+import type { AccountKind } from '../../../../shared/api/account-kind';
 import { validateQuote } from '../../../../shared/api/validate-project';
 import { useProjectsStore } from '../../stores/projects';
 import { buildQuoteBody, formIssues, type ProjectForm } from './project-form';
@@ -7,7 +8,7 @@ import { buildQuoteBody, formIssues, type ProjectForm } from './project-form';
 const QUOTE_DEBOUNCE_MS = 450;
 
 /** The price of the form as it is edited: asked once the form is quotable, debounced, latest answer wins. */
-export function useLiveQuote(form: ProjectForm) {
+export function useLiveQuote(form: ProjectForm, accountKind: () => AccountKind | undefined) {
   const projects = useProjectsStore();
   const quote = ref<QuoteResponse | null>(null);
   const error = ref<unknown>(null);
@@ -15,7 +16,10 @@ export function useLiveQuote(form: ProjectForm) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
   const body = computed(() => buildQuoteBody(form));
-  const quotable = computed(() => validateQuote(body.value).length === 0 && formIssues(form).length === 0);
+  const quotable = computed(
+    () =>
+      validateQuote(body.value, { accountKind: accountKind() }).length === 0 && formIssues(form).length === 0,
+  );
 
   watch(
     () => JSON.stringify(body.value),

@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import RevisionForm from './RevisionForm.vue';
 
-function mountForm(isAudioAds = false, serviceSubCategory = 'voice_over', serviceCost: number | null = 30) {
+function mountForm(
+  isAudioAds = false,
+  serviceSubCategory = 'voice_over',
+  serviceCost: number | null = 30,
+  accountKind: 'sandbox' | 'service' = 'sandbox',
+) {
   return mount(RevisionForm, {
-    props: { busy: false, error: null, isAudioAds, serviceSubCategory, serviceCost },
+    props: { busy: false, error: null, isAudioAds, serviceSubCategory, serviceCost, accountKind },
     attachTo: document.body,
   });
 }
@@ -44,6 +49,19 @@ describe('RevisionForm', () => {
       reason: 'audio',
     });
     wrapper.unmount();
+  });
+
+  it('offers a live account only the documented reason, both; the sandbox keeps script and audio', () => {
+    const reasons = (wrapper: ReturnType<typeof mountForm>) =>
+      wrapper
+        .findAll('[data-testid="revision-reason"] option')
+        .map((o) => (o.element as HTMLOptionElement).value);
+    const live = mountForm(true, 'voice_over', 30, 'service');
+    expect(reasons(live)).toEqual(['', 'both']);
+    live.unmount();
+    const sandbox = mountForm(true, 'voice_over', 30, 'sandbox');
+    expect(reasons(sandbox)).toEqual(['', 'script', 'audio', 'both']);
+    sandbox.unmount();
   });
 
   it('asks what should change only for audio ads', () => {
