@@ -24,16 +24,38 @@ function variant(id: unknown, modulo: number): number {
   return h % modulo;
 }
 
-/** The spec's "2026-11-23T09:00:00" spelled one of the live ways: with a space, with `Z`, or `+00:00`. */
+/** The most rows a live-shaped page holds, whatever `pageSize` asks (no maximum is documented: expect one). */
+export const LIVE_PAGE_SIZE_CAP = 50;
+
+/** Zone offsets the live dates may carry, in minutes east of UTC (sandbox choice: one each side of UTC). */
+const LIVE_OFFSETS = [120, -300];
+
+/** `minutes` east of UTC as `+02:00` / `-05:00`. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * The spec's "2026-11-23T09:00:00" (UTC wall clock) spelled one of the live ways: with a space, with `Z`, with
+ * `+00:00`, or as the same instant in another zone ("2026-11-23T11:00:00+02:00", "2026-11-23T04:00:00-05:00").
+ */
 export function liveDate(value: unknown, id: unknown): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value)) return value;
-  switch (variant(id, 3)) {
+  const pick = variant(id, 3 + LIVE_OFFSETS.length);
+  switch (pick) {
     case 0:
       return value.replace('T', ' ');
     case 1:
       return `${value}Z`;
-    default:
+    case 2:
       return `${value}+00:00`;
+    default: {
+      const minutes = LIVE_OFFSETS[pick - 3]!;
+      const wall = new Date(Date.parse(`${value}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+      return `${wall}${offsetText(minutes)}`;
+    }
   }
 }
 

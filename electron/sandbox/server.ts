@@ -8,7 +8,7 @@ import { createApp, type SandboxServices } from './app';
 import { createProCatalogue } from './data/pros';
 import { createEngine, type SandboxCatalog } from './engine';
 import { createFaults } from './faults';
-import { createLiveShaper } from './live-shapes';
+import { createLiveShaper, LIVE_PAGE_SIZE_CAP } from './live-shapes';
 import { buildOpenApi } from './openapi';
 import { createFilePersistence, createMemoryPersistence } from './persistence';
 import { createSandboxCatalog, createSandboxServices } from './services';
@@ -90,7 +90,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     catalog,
     now,
     delivery,
-    ...(options.liveShapes ? { liveShapes: { mediaKey: services.media.key } } : {}),
+    ...(options.liveShapes
+      ? { liveShapes: { mediaKey: services.media.key, pageSizeCap: LIVE_PAGE_SIZE_CAP } }
+      : {}),
     ...(options.outOfSpecRate !== undefined ? { outOfSpecRate: options.outOfSpecRate } : {}),
   });
   const shape = options.liveShapes ? createLiveShaper({ state: () => state, now }) : undefined;
