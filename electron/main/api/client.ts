@@ -21,6 +21,7 @@ import {
   isWinnerRefusal,
   ListProjectsResponse,
   readAnswer,
+  pageMayContinue,
   serviceTime,
   normalizeScript,
   Project,
@@ -679,15 +680,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return Number.isNaN(t) ? -Infinity : t;
       };
       let newest: ProjectListItem | undefined;
+      let firstPageRows = 0;
       for (let page = 1; page <= FINDER_MAX_PAGES; page++) {
         const result = await client.listProjects({ titleQuery: title, page, pageSize: FINDER_PAGE_SIZE });
+        if (page === 1) firstPageRows = result.projects.length;
         for (const item of result.projects) {
           if (item.title !== title) continue;
           if (after !== undefined && !(timeOf(item) >= after)) continue;
           if (!newest || timeOf(item) > timeOf(newest)) newest = item;
         }
-        // `total` counts all of the user's projects, not the matches, so a short page is the end.
-        if (result.projects.length < FINDER_PAGE_SIZE) break;
+        // `total` counts all of the user's projects, not the matches, so a short page is the end (short of what
+        // was asked, or of the service's own page size when it keeps to a smaller one).
+        if (!pageMayContinue(result.projects.length, FINDER_PAGE_SIZE, firstPageRows)) break;
       }
       return newest ? client.getProject(newest.id) : null;
     },
