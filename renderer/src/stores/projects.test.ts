@@ -17,20 +17,41 @@ function projectsOf(total: number) {
 }
 
 describe('projects store', () => {
-  it('loads the first page, then the pages a visible range needs, once each', async () => {
-    const { api, calls } = createFakeApi({ 'projects.list': projectsOf(10_000) });
+  it('reads page after page until a short one and counts what arrived (no placeholder rows)', async () => {
+    const { api, calls } = createFakeApi({ 'projects.list': projectsOf(450) });
     const store = withApi(api, () => useProjectsStore());
     await store.loadList();
-    expect(store.total).toBe(10_000);
-    expect(store.rowAt(0)?.id).toBe('p0');
-    expect(store.rowAt(PROJECTS_PAGE_SIZE)).toBeNull();
+    expect(calls.map((c) => (c.input as { page: number }).page)).toEqual([1, 2, 3]);
+    expect(store.total).toBe(450);
+    expect(store.listComplete).toBe(true);
+    expect(store.rowAt(449)?.id).toBe('p449');
+    expect(store.rowAt(450)).toBeNull();
+  });
 
-    store.ensureRange(5_000, 5_030);
-    store.ensureRange(5_000, 5_030);
-    await flush();
-    expect(store.rowAt(5_010)?.id).toBe('p5010');
-    const pagesAsked = calls.map((c) => (c.input as { page: number }).page);
-    expect(pagesAsked).toEqual([1, 26]);
+  it('a search counts its matches, not the account’s `total`, and leaves no row that never loads', async () => {
+    // As the live service documents it: `total` is every project of the account, whatever the filters.
+    const { api } = createFakeApi({
+      'projects.list': (input) => ({ ...projectsOf(500)(input), total: 500 }),
+    });
+    const store = withApi(api, () => useProjectsStore());
+    await store.setFilters({ titleQuery: 'Project 49' });
+    expect(store.total).toBe(11); // Project 49 and Project 490-499
+    expect(store.rows.map((p) => p.title)).toContain('Project 499');
+    expect(store.rowAt(11)).toBeNull();
+  });
+
+  it('reads all of a list from a service that keeps to a smaller page than asked', async () => {
+    const capped = (input: unknown) => {
+      const { page = 1, pageSize = 20 } = (input ?? {}) as Record<string, number>;
+      return projectsOf(130)({ page, pageSize: Math.min(pageSize, 50) });
+    };
+    const { api, calls } = createFakeApi({ 'projects.list': capped });
+    const store = withApi(api, () => useProjectsStore());
+    await store.loadList();
+    expect(calls.map((c) => (c.input as { page: number }).page)).toEqual([1, 2, 3]);
+    expect(store.total).toBe(130);
+    expect(new Set(store.rows.map((p) => p.id)).size).toBe(130);
+    expect(store.rowAt(129)?.id).toBe('p129');
   });
 
   it('drops answers for old filters and sends only the filters set', async () => {
@@ -41,7 +62,8 @@ describe('projects store', () => {
     await Promise.all([first, second]);
     expect(store.total).toBe(1);
     expect(store.rowAt(0)?.title).toBe('Project 499');
-    expect(calls.at(-1)?.input).toEqual({ page: 1, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
+    expect(calls.at(-2)?.input).toEqual({ page: 1, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
+    expect(calls.at(-1)?.input).toEqual({ page: 2, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
   });
 
   it('refreshes the list on deliverable.ready and stops after the disposer runs', async () => {
@@ -49,13 +71,14 @@ describe('projects store', () => {
     const store = withApi(api, () => useProjectsStore());
     await store.loadList();
     const dispose = store.listenList();
+    expect(calls).toHaveLength(2); // the short first page, then the empty one that ends the list
     emit('deliverable.ready', { projectId: 'p1' } as never);
     await flush();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
     dispose();
     emit('deliverable.ready', { projectId: 'p1' } as never);
     await flush();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
   });
 
   it('after approve all shows the service’s answer, project status included, and keeps its error for the caller', async () => {
