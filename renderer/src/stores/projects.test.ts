@@ -246,4 +246,31 @@ describe('projects store, per profile', () => {
     expect(store.reviewById.get('a')?.asOf).toBe('2026-11-24T09:00:00.000Z');
     expect(store.reviewById.get('b')).not.toHaveProperty('asOf');
   });
+
+  it('lists a review state newest first by instant, whatever zone or spelling the dates carry', async () => {
+    const ready = { ready: 1, inRevision: 0, approved: 0, waiting: 0 };
+    const { api } = createFakeApi({
+      'profiles.list': () => profilesState('sandbox'),
+      'projects.review': () => ({
+        profileId: 'sandbox',
+        projects: [
+          {
+            project: { id: 'x', title: 'X', status: 'paid', created: '2026-11-23T11:00:00+02:00' },
+            counts: ready,
+          },
+          {
+            project: { id: 'y', title: 'Y', status: 'paid', created: '2026-11-23T10:30:00Z' },
+            counts: ready,
+          },
+          { project: { id: 'z', title: 'Z', status: 'paid', created: '2026-11-23 09:30:00' }, counts: ready },
+          { project: { id: 'u', title: 'U', status: 'paid' }, counts: ready },
+        ],
+      }),
+    });
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    await store.loadReview();
+    // 10:30Z, then 09:30 (no zone: UTC), then 09:00Z written as 11:00+02:00; the undated one last.
+    expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['y', 'z', 'x', 'u']);
+  });
 });
