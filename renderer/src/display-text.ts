@@ -127,6 +127,22 @@ export function formatDate(value: string | null | undefined): string {
   return date ? dayFormat.format(date) : NO_VALUE;
 }
 
+const dayMonthFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const dayMonthYearFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** An instant (epoch ms) as a day in the sentence "… until 24 Feb": the year only when it is not this year's. */
+export function formatDay(time: number, now = Date.now()): string {
+  if (!Number.isFinite(time)) return NO_VALUE;
+  const date = new Date(time);
+  return date.getFullYear() === new Date(now).getFullYear()
+    ? dayMonthFormat.format(date)
+    : dayMonthYearFormat.format(date);
+}
+
 const LABELS: Record<string, string> = {
   voice_over: 'Voice over',
   audio_ads: 'Audio ads',

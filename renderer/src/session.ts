@@ -1,5 +1,6 @@
 import { shallowRef } from 'vue';
-import type { Channel, IpcErrorBody } from '../../shared/ipc';
+import type { Channel, IpcErrorBody, ProfileSummary } from '../../shared/ipc';
+import { formatDay } from './display-text';
 
 /**
  * "Sign in again": when the service no longer accepts a profile's token (SESSION_EXPIRED), the call waits while
@@ -35,4 +36,22 @@ export function settleSignIn(signedIn: boolean): void {
 export function recoverExpiredSession(error: IpcErrorBody, channel: Channel): Promise<boolean> {
   if (error.type !== 'SESSION_EXPIRED' || channel.startsWith('profiles.')) return Promise.resolve(false);
   return requestSignIn();
+}
+
+/** How long before a session ends the producer is told (live tokens last about 90 days). */
+export const SESSION_WARNING_MS = 7 * 86_400_000;
+
+/**
+ * "Your session for Studio ends on 3 Mar — sign in again", from a week before the profile's token ends (its
+ * `exp`, when it has one); null otherwise, and once the service refused it (the sign-in dialog says so then).
+ */
+export function sessionEndingText(
+  profile: Pick<ProfileSummary, 'name' | 'kind' | 'signedOut' | 'sessionEndsAt'> | null,
+  now = Date.now(),
+): string | null {
+  if (!profile || profile.kind !== 'service' || profile.signedOut || !profile.sessionEndsAt) return null;
+  const ends = Date.parse(profile.sessionEndsAt);
+  if (!Number.isFinite(ends) || ends - now > SESSION_WARNING_MS) return null;
+  const verb = ends > now ? 'ends' : 'ended';
+  return `Your session for ${profile.name} ${verb} on ${formatDay(ends, now)} — sign in again`;
 }
