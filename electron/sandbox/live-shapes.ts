@@ -5,6 +5,7 @@
  */
 import type { Operation } from '../../shared/api';
 import type { SandboxState } from './state';
+import type { MediaDescriptor } from './engine';
 
 type Json = Record<string, unknown>;
 
@@ -140,3 +141,50 @@ export function createLiveShaper(deps: LiveShaperDeps) {
 }
 
 export type LiveShaper = ReturnType<typeof createLiveShaper>;
+
+/** What seeding needs of the engine. */
+export interface LiveSeedEngine {
+  createProject(userId: string, body: unknown): { id: string };
+  deliver(options: { all: boolean; projectId?: string }, key: (m: MediaDescriptor) => string): number;
+  listDeliverables(userId: string, projectId: string, base: string): Array<Record<string, unknown>>;
+  approveAll(userId: string, projectId: string, body: Record<string, unknown>): unknown;
+  createRevision(userId: string, id: string, body: Record<string, unknown>): unknown;
+}
+
+/** Title of the project a fresh live-shaped sandbox starts with. */
+export const LIVE_SEED_TITLE = 'Spring promo (revised after approval)';
+
+/**
+ * A fresh live-shaped sandbox starts with one project as the live service can have it: a booking whose takes were
+ * all approved (so `completed`), then one of them revised on request and delivered again — still `completed`, with
+ * a take ready for review. A client that drops completed projects never sees that take.
+ */
+export function seedRevisedAfterApproval(
+  engine: LiveSeedEngine,
+  userId: string,
+  key: (m: MediaDescriptor) => string,
+): string {
+  const { id } = engine.createProject(userId, {
+    title: LIVE_SEED_TITLE,
+    mainService: 'voice_over',
+    fulfillmentType: 'booking',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'youngAdultFemale',
+        script: [{ part001: 'Spring is here.' }, { part002: 'Everything in store, a fifth off.' }],
+      },
+    ],
+  });
+  engine.deliver({ all: true, projectId: id }, key); // a pro accepted
+  engine.deliver({ all: true, projectId: id }, key); // delivered
+  engine.approveAll(userId, id, { status: 'approved' });
+  const [first] = engine.listDeliverables(userId, id, '');
+  engine.createRevision(userId, String(first!.id), {
+    instructions: 'A little brighter on the second line, please.',
+    revisionCode: 'quality_issues',
+  });
+  engine.deliver({ all: true, projectId: id }, key); // the revised take
+  return id;
+}

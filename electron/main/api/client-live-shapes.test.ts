@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateProjectBodyInput } from '../../../shared/api';
 import { serviceTime } from '../../../shared/api';
-import { LIVE_PAGE_SIZE_CAP, LIVE_UNKNOWN_SERVICE_STATUS, liveDate } from '../../sandbox/live-shapes';
+import {
+  LIVE_PAGE_SIZE_CAP,
+  LIVE_SEED_TITLE,
+  LIVE_UNKNOWN_SERVICE_STATUS,
+  liveDate,
+} from '../../sandbox/live-shapes';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClient, type UnreadableReport } from './client';
 import { voiceOverService } from '../../sandbox/sample-bodies';
@@ -102,6 +107,17 @@ describe('a live-shaped sandbox, read by the client', () => {
     expect(list.unreadable).toBeUndefined();
     expect(list.projects.length).toBeGreaterThanOrEqual(3);
     for (const title of titles) expect((await client.findRecentProject(title, { since }))?.title).toBe(title);
+  });
+
+  it('starts with a completed project revised after approval: completed, with a take ready for review', async () => {
+    const { projects } = await client.listProjects({ titleQuery: LIVE_SEED_TITLE, pageSize: 10 });
+    expect(projects.map((p) => [p.title, p.status, p.fulfillmentType])).toEqual([
+      [LIVE_SEED_TITLE, 'completed', 'booking'],
+    ]);
+    const takes = await client.listDeliverables(projects[0]!.id);
+    expect(takes.map((d) => d.status).sort()).toEqual(['approved', 'reviewable']);
+    const revised = takes.find((d) => d.status === 'reviewable')!;
+    expect((await client.listVersions(revised.id)).versions).toHaveLength(2);
   });
 
   it('keeps to its own page size whatever is asked, and `total` counts the account, not the search', async () => {
