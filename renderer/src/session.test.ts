@@ -7,6 +7,7 @@ import {
   sessionEndingText,
   settleSignIn,
   signInNeeded,
+  signInReason,
 } from './session';
 
 const expired: Result<never> = {
@@ -101,5 +102,18 @@ describe('sessionEndingText', () => {
       sessionEndingText({ ...studio, kind: 'sandbox', sessionEndsAt: '2027-02-25T00:00:00Z' }, now),
     ).toBeNull();
     expect(sessionEndingText(null, now)).toBeNull();
+  });
+});
+
+describe('why the sign-in is asked', () => {
+  it('is "ending" from the banner, and becomes "expired" once a call meets a refusal meanwhile', async () => {
+    const early = requestSignIn('ending');
+    expect(signInReason()).toBe('ending');
+    const refused = requestSignIn();
+    expect(signInReason()).toBe('expired');
+    settleSignIn(true);
+    expect(await early).toBe(true);
+    expect(await refused).toBe(true);
+    expect(signInReason()).toBeNull();
   });
 });

@@ -7,17 +7,32 @@ import { formatDay } from './display-text';
  * the producer signs in (SignInAgainDialog), then is sent once more. Every call that hits it meanwhile waits for
  * the same answer, so the producer is asked once.
  */
-const pending = shallowRef<{ promise: Promise<boolean>; settle: (signedIn: boolean) => void } | null>(null);
+/** Why the producer is asked: the service refused the session, or it ends soon (the banner's button). */
+export type SignInReason = 'expired' | 'ending';
+
+const pending = shallowRef<{
+  promise: Promise<boolean>;
+  settle: (signedIn: boolean) => void;
+  reason: SignInReason;
+} | null>(null);
 
 /** Whether the dialog should be open. */
 export const signInNeeded = () => pending.value !== null;
 
+/** Why the dialog is open (null while it is not). */
+export const signInReason = (): SignInReason | null => pending.value?.reason ?? null;
+
 /** Asks the producer to sign in again; resolves true once they did, false when they chose not to. */
-export function requestSignIn(): Promise<boolean> {
-  if (pending.value) return pending.value.promise;
+export function requestSignIn(reason: SignInReason = 'expired'): Promise<boolean> {
+  if (pending.value) {
+    // A refusal while the producer is renewing early makes it the expired case: the dialog says so.
+    if (reason === 'expired') pending.value = { ...pending.value, reason };
+    return pending.value.promise;
+  }
   let settle!: (signedIn: boolean) => void;
   const promise = new Promise<boolean>((resolve) => (settle = resolve));
   pending.value = {
+    reason,
     promise,
     settle: (signedIn) => {
       pending.value = null;

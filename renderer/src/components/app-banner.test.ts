@@ -4,7 +4,7 @@ import { createPinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
 import type { ProfileSummary, ProfilesState } from '../../../shared/ipc';
 import { API_KEY } from '../bridge';
-import { settleSignIn, signInNeeded } from '../session';
+import { settleSignIn, signInNeeded, signInReason } from '../session';
 import { useProfilesStore } from '../stores/profiles';
 import { createFakeApi } from '../stores/fake-api.test-util';
 import AppBanner from './AppBanner.vue';
@@ -86,6 +86,7 @@ describe('a session that ends soon (the token’s exp), said a week before', () 
     expect(signInNeeded()).toBe(false);
     await banner.get('[data-testid="session-ending-sign-in"]').trigger('click');
     expect(signInNeeded()).toBe(true);
+    expect(signInReason()).toBe('ending'); // the dialog says when it ends, not that it expired
     settleSignIn(false);
   });
 
