@@ -54,6 +54,30 @@ describe('projects store', () => {
     expect(store.rowAt(129)?.id).toBe('p129');
   });
 
+  it('refreshes a long list from its first page only: changed rows in place, new projects on top', async () => {
+    let made = 1_500;
+    const list = (input: unknown) => {
+      const { page = 1, pageSize = 20 } = (input ?? {}) as Record<string, number>;
+      // Newest first, as the service lists them; p<made-1> is the newest.
+      const all = Array.from({ length: made }, (_, i) => ({
+        id: `p${made - 1 - i}`,
+        title: `Project ${made - 1 - i}`,
+      }));
+      return { page, total: made, projects: all.slice((page - 1) * pageSize, page * pageSize) };
+    };
+    const { api, calls } = createFakeApi({ 'projects.list': list });
+    const store = withApi(api, () => useProjectsStore());
+    await store.loadList();
+    expect(store.total).toBe(1_500);
+    const before = calls.length;
+    made = 1_501; // one project made elsewhere
+    await store.refreshList();
+    expect(calls.slice(before).map((c) => (c.input as { page: number }).page)).toEqual([1]);
+    expect(store.total).toBe(1_501);
+    expect(store.rowAt(0)?.id).toBe('p1500');
+    expect(store.rowAt(1_500)?.id).toBe('p0');
+  });
+
   it('drops answers for old filters and sends only the filters set', async () => {
     const { api, calls } = createFakeApi({ 'projects.list': projectsOf(500) });
     const store = withApi(api, () => useProjectsStore());

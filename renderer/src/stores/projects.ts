@@ -26,6 +26,8 @@ export interface ProjectFilters {
 export const PROJECTS_PAGE_SIZE = 200;
 /** A listing stops after this many rows: what the virtual list is measured with (10,000 in its budget test). */
 export const PROJECTS_MAX_ROWS = 20_000;
+/** Up to this many rows a refresh reads the whole list again; a longer one is refreshed from its first page. */
+export const PROJECTS_FULL_REFRESH_ROWS = 1_000;
 
 /**
  * When a project was ordered, as an instant: the service may write its dates zoned ("…+02:00"), with `Z`, with a
@@ -213,9 +215,34 @@ export const useProjectsStore = defineStore('projects', () => {
     return loadList();
   }
 
-  /** Reads the list again, e.g. when the watcher reports a new deliverable; the rows shown stay until it is whole. */
+  /**
+   * Reads the list again, e.g. when the watcher reports a new deliverable; the rows shown stay until it is whole.
+   * A long list is refreshed from its first page only (new projects come first), so a delivery does not cost a
+   * read of every page.
+   */
   function refreshList(): Promise<void> {
-    return read(false);
+    if (!listComplete.value || rows.value.length <= PROJECTS_FULL_REFRESH_ROWS) return read(false);
+    return refreshFirstPage();
+  }
+
+  /** The first page's rows replace theirs in the list; projects new to it go on top. */
+  async function refreshFirstPage(): Promise<void> {
+    const gen = ++generation;
+    listLoading.value = true;
+    try {
+      const response = await api.projects.list(listQuery(1));
+      if (gen !== generation) return;
+      const fresh = new Map(response.projects.map((project) => [project.id, project]));
+      const known = new Set(rows.value.map((row) => row.id));
+      const added = response.projects.filter((project) => !known.has(project.id));
+      rows.value = [...added, ...rows.value.map((row) => fresh.get(row.id) ?? row)];
+      total.value = rows.value.length;
+      listError.value = null;
+    } catch (error) {
+      if (gen === generation) listError.value = error;
+    } finally {
+      if (gen === generation) listLoading.value = false;
+    }
   }
 
   // --- one project -----------------------------------------------------------------------------
