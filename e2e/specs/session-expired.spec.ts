@@ -20,6 +20,10 @@ test('an expired session asks to sign in again in place, then finishes what was 
   await expect(settings.activeProfile).toContainText(ACCOUNT);
   await projects.goto();
   await expect(projects.rows.first()).toBeVisible();
+  // Its token says it ends within a day (the sandbox's lifetime here): said a week ahead, naming the account.
+  await expect(app.getByTestId('session-ending-banner')).toContainText(
+    new RegExp(`Your session for ${ACCOUNT} ends on \\d{1,2} \\w{3}( \\d{4})? — sign in again`),
+  );
 
   // The token expires; the next thing the producer does meets a 401.
   expect((await sandbox.expireSessions()).expired).toBeGreaterThanOrEqual(1);
@@ -36,6 +40,15 @@ test('an expired session asks to sign in again in place, then finishes what was 
   await app.getByTestId('sign-in-again-password').fill('wrong');
   await app.getByTestId('sign-in-again-confirm').click();
   await expect(app.getByTestId('sign-in-again-error')).toBeVisible();
+  // Another user's sign-in is refused: this account's queued work never goes out under someone else.
+  await app.getByTestId('sign-in-again-email').fill('other@sandbox.test');
+  await app.getByTestId('sign-in-again-password').fill('sandbox');
+  await app.getByTestId('sign-in-again-confirm').click();
+  await expect(app.getByTestId('sign-in-again-error')).toContainText('That is another account');
+  await expect(app.getByTestId('sign-in-again-error')).toContainText(
+    `${ACCOUNT} belongs to another account (producer@sandbox.test).`,
+  );
+  await app.getByTestId('sign-in-again-email').fill('producer@sandbox.test');
   await app.getByTestId('sign-in-again-password').fill('sandbox');
   await app.getByTestId('sign-in-again-confirm').click();
   await expect(dialog).toBeHidden();

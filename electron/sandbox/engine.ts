@@ -80,7 +80,7 @@ export interface EngineDeps {
    * at the first delivery, `reviewable` at the second; winners are refused. `mediaKey` names their files,
    * decided at the order.
    */
-  liveShapes?: { mediaKey: (desc: MediaDescriptor) => string };
+  liveShapes?: { mediaKey: (desc: MediaDescriptor) => string; pageSizeCap: number };
   /** Share of takes mastered out of spec (default OUT_OF_SPEC_RATE); 0 for tests that assert passing QA. */
   outOfSpecRate?: number;
 }
@@ -148,7 +148,10 @@ export function createEngine(deps: EngineDeps) {
       ds.length > 0 &&
       ds.every((d) => SETTLED.has(d.status)) &&
       ds.some((d) => d.status === 'approved' || d.status === 'winner');
-    project.status = done ? 'completed' : 'paid';
+    // Live shapes: a completed project stays completed while an approved take is revised (the live service allows
+    // revisions after approval and its status list has no way back).
+    const stays = deps.liveShapes !== undefined && project.status === 'completed';
+    project.status = done || stays ? 'completed' : 'paid';
     for (const s of project.services) s.status = project.status;
   }
 
@@ -488,13 +491,17 @@ export function createEngine(deps: EngineDeps) {
       q: { page: number; pageSize: number; titleQuery: string; category: string },
     ) {
       const needle = q.titleQuery.toLowerCase();
-      const mine = Object.values(st().projects)
-        .filter((p) => p.ownerId === userId)
+      const owned = Object.values(st().projects).filter((p) => p.ownerId === userId);
+      const mine = owned
         .filter((p) => !needle || p.title.toLowerCase().includes(needle))
         .filter((p) => !q.category || p.mainService === q.category)
         .sort((a, b) => b.seq - a.seq);
-      const start = (q.page - 1) * q.pageSize;
-      return { page: q.page, total: mine.length, projects: mine.slice(start, start + q.pageSize) };
+      // Live shapes: pages keep to the service's own maximum, and `total` counts every project of the account,
+      // not those matching the filters (as the live docs define it).
+      const pageSize = deps.liveShapes ? Math.min(q.pageSize, deps.liveShapes.pageSizeCap) : q.pageSize;
+      const start = (q.page - 1) * pageSize;
+      const total = deps.liveShapes ? owned.length : mine.length;
+      return { page: q.page, total, projects: mine.slice(start, start + pageSize) };
     },
 
     cancelProject(userId: string, id: string, body: Json): Json {

@@ -5,6 +5,7 @@
  */
 import type { Operation } from '../../shared/api';
 import type { SandboxState } from './state';
+import type { MediaDescriptor } from './engine';
 
 type Json = Record<string, unknown>;
 
@@ -24,16 +25,38 @@ function variant(id: unknown, modulo: number): number {
   return h % modulo;
 }
 
-/** The spec's "2026-11-23T09:00:00" spelled one of the live ways: with a space, with `Z`, or `+00:00`. */
+/** The most rows a live-shaped page holds, whatever `pageSize` asks (no maximum is documented: expect one). */
+export const LIVE_PAGE_SIZE_CAP = 50;
+
+/** Zone offsets the live dates may carry, in minutes east of UTC (sandbox choice: one each side of UTC). */
+const LIVE_OFFSETS = [120, -300];
+
+/** `minutes` east of UTC as `+02:00` / `-05:00`. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * The spec's "2026-11-23T09:00:00" (UTC wall clock) spelled one of the live ways: with a space, with `Z`, with
+ * `+00:00`, or as the same instant in another zone ("2026-11-23T11:00:00+02:00", "2026-11-23T04:00:00-05:00").
+ */
 export function liveDate(value: unknown, id: unknown): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value)) return value;
-  switch (variant(id, 3)) {
+  const pick = variant(id, 3 + LIVE_OFFSETS.length);
+  switch (pick) {
     case 0:
       return value.replace('T', ' ');
     case 1:
       return `${value}Z`;
-    default:
+    case 2:
       return `${value}+00:00`;
+    default: {
+      const minutes = LIVE_OFFSETS[pick - 3]!;
+      const wall = new Date(Date.parse(`${value}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+      return `${wall}${offsetText(minutes)}`;
+    }
   }
 }
 
@@ -118,3 +141,50 @@ export function createLiveShaper(deps: LiveShaperDeps) {
 }
 
 export type LiveShaper = ReturnType<typeof createLiveShaper>;
+
+/** What seeding needs of the engine. */
+export interface LiveSeedEngine {
+  createProject(userId: string, body: unknown): { id: string };
+  deliver(options: { all: boolean; projectId?: string }, key: (m: MediaDescriptor) => string): number;
+  listDeliverables(userId: string, projectId: string, base: string): Array<Record<string, unknown>>;
+  approveAll(userId: string, projectId: string, body: Record<string, unknown>): unknown;
+  createRevision(userId: string, id: string, body: Record<string, unknown>): unknown;
+}
+
+/** Title of the project a fresh live-shaped sandbox starts with. */
+export const LIVE_SEED_TITLE = 'Spring promo (revised after approval)';
+
+/**
+ * A fresh live-shaped sandbox starts with one project as the live service can have it: a booking whose takes were
+ * all approved (so `completed`), then one of them revised on request and delivered again — still `completed`, with
+ * a take ready for review. A client that drops completed projects never sees that take.
+ */
+export function seedRevisedAfterApproval(
+  engine: LiveSeedEngine,
+  userId: string,
+  key: (m: MediaDescriptor) => string,
+): string {
+  const { id } = engine.createProject(userId, {
+    title: LIVE_SEED_TITLE,
+    mainService: 'voice_over',
+    fulfillmentType: 'booking',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'youngAdultFemale',
+        script: [{ part001: 'Spring is here.' }, { part002: 'Everything in store, a fifth off.' }],
+      },
+    ],
+  });
+  engine.deliver({ all: true, projectId: id }, key); // a pro accepted
+  engine.deliver({ all: true, projectId: id }, key); // delivered
+  engine.approveAll(userId, id, { status: 'approved' });
+  const [first] = engine.listDeliverables(userId, id, '');
+  engine.createRevision(userId, String(first!.id), {
+    instructions: 'A little brighter on the second line, please.',
+    revisionCode: 'quality_issues',
+  });
+  engine.deliver({ all: true, projectId: id }, key); // the revised take
+  return id;
+}

@@ -8,11 +8,11 @@ import { createApp, type SandboxServices } from './app';
 import { createProCatalogue } from './data/pros';
 import { createEngine, type SandboxCatalog } from './engine';
 import { createFaults } from './faults';
-import { createLiveShaper } from './live-shapes';
+import { createLiveShaper, LIVE_PAGE_SIZE_CAP, seedRevisedAfterApproval } from './live-shapes';
 import { buildOpenApi } from './openapi';
 import { createFilePersistence, createMemoryPersistence } from './persistence';
 import { createSandboxCatalog, createSandboxServices } from './services';
-import { resetState, type SandboxState } from './state';
+import { resetState, SANDBOX_USERS, type SandboxState } from './state';
 import { generateSandboxTls, persistedSandboxTls } from './tls';
 
 /** Options of an embedded sandbox. */
@@ -90,10 +90,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     catalog,
     now,
     delivery,
-    ...(options.liveShapes ? { liveShapes: { mediaKey: services.media.key } } : {}),
+    ...(options.liveShapes
+      ? { liveShapes: { mediaKey: services.media.key, pageSizeCap: LIVE_PAGE_SIZE_CAP } }
+      : {}),
     ...(options.outOfSpecRate !== undefined ? { outOfSpecRate: options.outOfSpecRate } : {}),
   });
   const shape = options.liveShapes ? createLiveShaper({ state: () => state, now }) : undefined;
+  // A fresh live-shaped sandbox starts with a completed project revised after approval (README "Live shapes").
+  if (options.liveShapes && Object.keys(state.projects).length === 0) {
+    seedRevisedAfterApproval(engine, SANDBOX_USERS[0].id, services.media.key);
+    await commit();
+  }
   const faults = createFaults();
   let url = '';
 

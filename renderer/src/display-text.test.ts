@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  revisionWindowText,
   formatBytes,
   formatClock,
   formatDuration,
@@ -63,5 +64,23 @@ describe('parseTimestamps', () => {
       const note = `x ${formatTimestamp(s)} y`;
       expect(parseTimestamps(note)).toEqual([{ seconds: s, text: formatTimestamp(s), index: 2 }]);
     }
+  });
+});
+
+describe('revisionWindowText', () => {
+  const now = Date.parse('2026-12-01T12:00:00Z');
+
+  it('gives a completed project 90 days from its order date, whatever the date’s zone or spelling', () => {
+    for (const created of ['2026-11-26T10:00:00', '2026-11-26T12:00:00+02:00', '2026-11-26 10:00:00'])
+      expect(revisionWindowText({ status: 'completed', created }, now)).toBe(
+        'Revisions possible until 24 Feb 2027',
+      );
+  });
+
+  it('says nothing for projects in work, once the window closed, or without a date', () => {
+    expect(revisionWindowText({ status: 'paid', created: '2026-11-26T10:00:00' }, now)).toBeNull();
+    expect(revisionWindowText({ status: 'completed', created: '2026-08-01T10:00:00' }, now)).toBeNull();
+    expect(revisionWindowText({ status: 'completed' }, now)).toBeNull();
+    expect(revisionWindowText(null, now)).toBeNull();
   });
 });

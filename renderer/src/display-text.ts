@@ -1,5 +1,6 @@
 /** What the producer reads for a value: prices, dates, labels, clocks, sizes, rates and levels (pure, table-tested). */
 import { serviceTime } from '../../shared/api/schemas';
+import { revisionWindowEnd, type RevisionWindowFacts } from '../../shared/review/revision-window';
 
 /** What a screen shows where a value is unknown (one mark everywhere). */
 export const NO_VALUE = '—';
@@ -125,6 +126,34 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatDate(value: string | null | undefined): string {
   const date = parseServiceDate(value);
   return date ? dayFormat.format(date) : NO_VALUE;
+}
+
+const dayMonthFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const dayMonthYearFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** An instant (epoch ms) as a day in the sentence "… until 24 Feb": the year only when it is not this year's. */
+export function formatDay(time: number, now = Date.now()): string {
+  if (!Number.isFinite(time)) return NO_VALUE;
+  const date = new Date(time);
+  return date.getFullYear() === new Date(now).getFullYear()
+    ? dayMonthFormat.format(date)
+    : dayMonthYearFormat.format(date);
+}
+
+/**
+ * "Revisions possible until 24 Feb" for a completed project whose revision window is open (counted from its order
+ * date, the only date the service gives); null otherwise.
+ */
+export function revisionWindowText(
+  project: RevisionWindowFacts | null | undefined,
+  now = Date.now(),
+): string | null {
+  const end = project ? revisionWindowEnd(project) : null;
+  return end !== null && end > now ? `Revisions possible until ${formatDay(end, now)}` : null;
 }
 
 const LABELS: Record<string, string> = {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../shared/ipc/api';
 import type { Channel, Result } from '../../shared/ipc';
-import { recoverExpiredSession, requestSignIn, settleSignIn, signInNeeded } from './session';
+import {
+  recoverExpiredSession,
+  requestSignIn,
+  sessionEndingText,
+  settleSignIn,
+  signInNeeded,
+  signInReason,
+} from './session';
 
 const expired: Result<never> = {
   ok: false,
@@ -65,3 +72,48 @@ describe('an expired session', () => {
 function never(): never {
   throw new Error('unreachable');
 }
+
+describe('sessionEndingText', () => {
+  const now = Date.parse('2027-02-24T12:00:00Z');
+  const studio = { name: 'Studio', kind: 'service' as const, signedOut: false };
+
+  it('warns from 7 days before the end, names the profile and the day, and says when it has passed', () => {
+    expect(sessionEndingText({ ...studio, sessionEndsAt: '2027-03-03T12:00:00Z' }, now)).toBe(
+      'Your session for Studio ends on 3 Mar — sign in again',
+    );
+    expect(sessionEndingText({ ...studio, sessionEndsAt: '2027-03-03T12:00:01Z' }, now)).toBeNull();
+    expect(sessionEndingText({ ...studio, sessionEndsAt: '2027-02-23T12:00:00Z' }, now)).toBe(
+      'Your session for Studio ended on 23 Feb — sign in again',
+    );
+    expect(
+      sessionEndingText(
+        { ...studio, sessionEndsAt: '2028-01-02T00:00:00Z' },
+        Date.parse('2027-12-30T00:00:00Z'),
+      ),
+    ).toBe('Your session for Studio ends on 2 Jan 2028 — sign in again');
+  });
+
+  it('says nothing without a date, once signed out (the dialog says it), or for the Sandbox', () => {
+    expect(sessionEndingText(studio, now)).toBeNull();
+    expect(
+      sessionEndingText({ ...studio, signedOut: true, sessionEndsAt: '2027-02-25T00:00:00Z' }, now),
+    ).toBeNull();
+    expect(
+      sessionEndingText({ ...studio, kind: 'sandbox', sessionEndsAt: '2027-02-25T00:00:00Z' }, now),
+    ).toBeNull();
+    expect(sessionEndingText(null, now)).toBeNull();
+  });
+});
+
+describe('why the sign-in is asked', () => {
+  it('is "ending" from the banner, and becomes "expired" once a call meets a refusal meanwhile', async () => {
+    const early = requestSignIn('ending');
+    expect(signInReason()).toBe('ending');
+    const refused = requestSignIn();
+    expect(signInReason()).toBe('expired');
+    settleSignIn(true);
+    expect(await early).toBe(true);
+    expect(await refused).toBe(true);
+    expect(signInReason()).toBeNull();
+  });
+});

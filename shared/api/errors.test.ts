@@ -170,6 +170,7 @@ describe('error catalog', () => {
         'PROFILE_NOT_FOUND',
         'PROFILE_NOT_REMOVABLE',
         'SESSION_EXPIRED',
+        'OTHER_ACCOUNT',
         'INVALID_BASE_URL',
         'INVALID_PROFILE',
         'QUEUED_OFFLINE',

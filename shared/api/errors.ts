@@ -819,6 +819,11 @@ const DEFS = {
     hint: 'Sign in again; Takedesk then retries what you were doing.',
     message: 'The service no longer accepts the saved token.',
   }),
+  OTHER_ACCOUNT: client([], {
+    title: 'That is another account',
+    hint: 'Sign in with the account this connection belongs to, or add the other account as a new connection in Settings.',
+    message: 'The sign-in belongs to another account than this connection’s.',
+  }),
   PROFILE_NOT_FOUND: client([], {
     title: 'That account is not set up here',
     hint: 'Reload the profiles list.',

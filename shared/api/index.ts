@@ -6,3 +6,4 @@ export * from './validate-project';
 export * from './ids';
 export * from './read-answer';
 export * from './ordered-seconds';
+export * from './paging';

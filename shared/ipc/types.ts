@@ -31,6 +31,8 @@ export interface ProfileSummary {
   /** The outcome of the last real call to this profile's service; `unknown` before the first. */
   reachability: Reachability;
   createdAt: string;
+  /** When the saved token stops being accepted (ISO), when it says so (a JWT's `exp`); absent when unknown. */
+  sessionEndsAt?: string;
 }
 
 export interface ProfilesState {

@@ -14,3 +14,9 @@ export {
   type ReviewCounts,
   type ReviewState,
 } from './review-status';
+export {
+  REVISION_WINDOW_MS,
+  inRevisionWindow,
+  revisionWindowEnd,
+  type RevisionWindowFacts,
+} from './revision-window';

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateProjectBodyInput } from '../../../shared/api';
-import { LIVE_UNKNOWN_SERVICE_STATUS } from '../../sandbox/live-shapes';
+import { serviceTime } from '../../../shared/api';
+import {
+  LIVE_PAGE_SIZE_CAP,
+  LIVE_SEED_TITLE,
+  LIVE_UNKNOWN_SERVICE_STATUS,
+  liveDate,
+} from '../../sandbox/live-shapes';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClient, type UnreadableReport } from './client';
 import { voiceOverService } from '../../sandbox/sample-bodies';
@@ -46,7 +52,8 @@ describe('a live-shaped sandbox, read by the client', () => {
   it('answers in live shapes on the wire', async () => {
     const project = await client.createProject(voiceOver('Wire shapes'));
     const wire = (await raw(`/projects/${project.id}`)) as Record<string, unknown>;
-    expect(String(wire.created)).toMatch(/^\d{4}-\d{2}-\d{2}( |T)\d{2}:\d{2}:\d{2}(Z|\+00:00)?$/);
+    expect(String(wire.created)).toMatch(/^\d{4}-\d{2}-\d{2}( |T)\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:00)?$/);
+    expect(serviceTime(String(wire.created))).toBe(clock);
     expect(wire.created).not.toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(wire).toHaveProperty('updatedAt');
     const [service] = wire.services as Array<Record<string, unknown>>;
@@ -100,6 +107,80 @@ describe('a live-shaped sandbox, read by the client', () => {
     expect(list.unreadable).toBeUndefined();
     expect(list.projects.length).toBeGreaterThanOrEqual(3);
     for (const title of titles) expect((await client.findRecentProject(title, { since }))?.title).toBe(title);
+  });
+
+  it('starts with a completed project revised after approval: completed, with a take ready for review', async () => {
+    const { projects } = await client.listProjects({ titleQuery: LIVE_SEED_TITLE, pageSize: 10 });
+    expect(projects.map((p) => [p.title, p.status, p.fulfillmentType])).toEqual([
+      [LIVE_SEED_TITLE, 'completed', 'booking'],
+    ]);
+    const takes = await client.listDeliverables(projects[0]!.id);
+    expect(takes.map((d) => d.status).sort()).toEqual(['approved', 'reviewable']);
+    const revised = takes.find((d) => d.status === 'reviewable')!;
+    expect((await client.listVersions(revised.id)).versions).toHaveLength(2);
+  });
+
+  it('keeps to its own page size whatever is asked, and `total` counts the account, not the search', async () => {
+    for (let i = 0; i < 60; i++) await client.createProject(voiceOver(`Paged ${i}`));
+    const all = await client.listProjects({ page: 1, pageSize: 100 });
+    expect(all.projects).toHaveLength(LIVE_PAGE_SIZE_CAP);
+    const second = await client.listProjects({ page: 2, pageSize: 100 });
+    expect(second.projects.length).toBeGreaterThan(0);
+    expect(second.projects.map((p) => p.id)).not.toContain(all.projects[0]!.id); // the next 50, not a repeat
+    const search = await client.listProjects({ page: 1, pageSize: 100, titleQuery: 'Paged 5' });
+    expect(search.projects.map((p) => p.title).sort()).toEqual([
+      'Paged 5',
+      'Paged 50',
+      'Paged 51',
+      'Paged 52',
+      'Paged 53',
+      'Paged 54',
+      'Paged 55',
+      'Paged 56',
+      'Paged 57',
+      'Paged 58',
+      'Paged 59',
+    ]);
+    expect(search.total).toBe(all.total); // every project of the account
+    expect(search.total).toBeGreaterThan(60);
+  });
+
+  it('keeps a completed project completed while an approved take is revised, and delivers the revision', async () => {
+    const project = await client.createProject(
+      voiceOver('Revised after approval', { fulfillmentType: 'booking' }),
+    );
+    await sandbox.deliverNow(project.id);
+    await sandbox.deliverNow(project.id);
+    await client.approveAll(project.id);
+    expect((await client.getProject(project.id)).status).toBe('completed');
+    const [take] = await client.listDeliverables(project.id);
+    await client.createRevision(take!.id, {
+      instructions: 'Warmer, please.',
+      revisionCode: 'quality_issues',
+    });
+    expect((await client.getProject(project.id)).status).toBe('completed');
+    expect((await client.listDeliverables(project.id))[0]!.status).toBe('revisionRequested');
+    await sandbox.deliverNow(project.id);
+    const revised = await client.listVersions(take!.id);
+    expect(revised.status).toBe('reviewable');
+    expect(revised.versions).toHaveLength(2);
+    expect((await client.getProject(project.id)).status).toBe('completed');
+  });
+
+  it('spells dates the live ways, zone offsets included, always the same instant', () => {
+    const spellings = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const text = String(liveDate('2026-11-23T09:00:00', `record-${i}`));
+      expect(serviceTime(text)).toBe(Date.parse('2026-11-23T09:00:00Z'));
+      spellings.add(text);
+    }
+    expect([...spellings].sort()).toEqual([
+      '2026-11-23 09:00:00',
+      '2026-11-23T04:00:00-05:00',
+      '2026-11-23T09:00:00+00:00',
+      '2026-11-23T09:00:00Z',
+      '2026-11-23T11:00:00+02:00',
+    ]);
   });
 
   it('refuses a contest winner, and the client says so plainly', async () => {

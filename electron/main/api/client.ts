@@ -21,6 +21,7 @@ import {
   isWinnerRefusal,
   ListProjectsResponse,
   readAnswer,
+  pageMayContinue,
   serviceTime,
   normalizeScript,
   Project,
@@ -696,15 +697,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const uncertain = (item: ProjectListItem) =>
         after !== undefined && !isZoned(item.created) && Math.abs(timeOf(item) - after) < MAX_ZONE_OFFSET_MS;
       const candidates: ProjectListItem[] = [];
+      let firstPageRows = 0;
       for (let page = 1; page <= FINDER_MAX_PAGES; page++) {
         const result = await client.listProjects({ titleQuery: title, page, pageSize: FINDER_PAGE_SIZE });
+        if (page === 1) firstPageRows = result.projects.length;
         for (const item of result.projects) {
           if (item.title !== title) continue;
           if (after !== undefined && !(timeOf(item) >= after) && !(body && uncertain(item))) continue;
           candidates.push(item);
         }
-        // `total` counts all of the user's projects, not the matches, so a short page is the end.
-        if (result.projects.length < FINDER_PAGE_SIZE) break;
+        // `total` counts all of the user's projects, not the matches, so a short page is the end (short of what
+        // was asked, or of the service's own page size when it keeps to a smaller one).
+        if (!pageMayContinue(result.projects.length, FINDER_PAGE_SIZE, firstPageRows)) break;
       }
       candidates.sort((a, b) => timeOf(b) - timeOf(a));
       for (const item of candidates) {

@@ -1,2 +1,3 @@
 export * from './profiles';
 export * from './settings-store';
+export * from './token-claims';

@@ -11,6 +11,7 @@ import {
   createMemorySettingsStore,
   createProfiles,
   normalizeBaseUrl,
+  readTokenClaims,
   SANDBOX_PROFILE_ID,
 } from '.';
 import { outcomeOf } from './profiles';
@@ -309,6 +310,93 @@ describe('an expired session (service-facts 8b: live tokens expire)', () => {
     });
     const renewed = await profiles.renew({ id: state.activeId, token: expiring.tokens.full });
     expect(renewed.profiles.find((p) => p.id === state.activeId)?.signedOut).toBe(false);
+  });
+});
+
+describe('whose session, and until when (JWT claims; a new sign-in must be the same account)', () => {
+  let expiring: Sandbox;
+  beforeAll(async () => {
+    expiring = await createSandbox({ delivery: 'manual', tokenLifetimeMs: 7 * 86_400_000 });
+  });
+  afterAll(() => expiring?.close());
+  const expireAll = () =>
+    fetch(`${expiring.url}/_sandbox/sessions/expire`, {
+      method: 'POST',
+      headers: { 'x-access-token': expiring.tokens.full, 'content-type': 'application/json' },
+      body: '{}',
+    });
+  const producer = { email: 'producer@sandbox.test', password: 'sandbox' };
+  const other = { email: 'other@sandbox.test', password: 'sandbox' };
+
+  it('tells when each profile’s session ends from its token’s `exp`, and nothing for a token that does not say', async () => {
+    const { profiles } = setup();
+    const before = Date.now();
+    const signedIn = await profiles.signIn({ name: 'Studio', baseUrl: expiring.url, ...producer });
+    const studio = signedIn.profiles.find((p) => p.id === signedIn.activeId)!;
+    const ends = Date.parse(studio.sessionEndsAt!);
+    expect(ends).toBeGreaterThanOrEqual(before + 7 * 86_400_000 - 1_000);
+    expect(ends).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000 + 1_000);
+    // The built-in sandbox tokens carry no `exp`: no date, and nothing fails.
+    const pasted = await profiles.add({
+      name: 'Forever',
+      baseUrl: expiring.url,
+      token: expiring.tokens.full,
+    });
+    expect(pasted.profiles.find((p) => p.id === pasted.activeId)).not.toHaveProperty('sessionEndsAt');
+    expect(pasted.profiles.find((p) => p.id === 'sandbox')).not.toHaveProperty('sessionEndsAt');
+  });
+
+  it('reads claims without checking signatures and tolerates anything that is not a JWT', () => {
+    const jwt = (payload: unknown) =>
+      ['e30', Buffer.from(JSON.stringify(payload)).toString('base64url'), 'sig'].join('.');
+    expect(readTokenClaims(jwt({ sub: 'u1', exp: 1_780_000_000, email: 'A@B.test' }))).toEqual({
+      subject: 'u1',
+      email: 'a@b.test',
+      expiresAt: 1_780_000_000_000,
+    });
+    for (const token of [null, '', 'opaque-token', 'a.b', 'a.%%%.c', jwt([1]), jwt('x'), 'a..c'])
+      expect(readTokenClaims(token)).toEqual({});
+    expect(readTokenClaims(jwt({ exp: '2026-01-01' }))).toEqual({});
+  });
+
+  it('refuses signing in again as another account (by email or by the token’s subject) and keeps the profile’s own', async () => {
+    const { profiles, secrets } = setup();
+    const state = await profiles.signIn({ name: 'Studio', baseUrl: expiring.url, ...producer });
+    const id = state.activeId;
+    const saved = await secrets.get(`profile-token:${id}`);
+    await expireAll();
+    await expect((await profiles.active()).client.listProjects({ pageSize: 1 })).rejects.toMatchObject({
+      type: 'SESSION_EXPIRED',
+    });
+
+    await expect(profiles.renew({ id, ...other })).rejects.toMatchObject({
+      type: 'OTHER_ACCOUNT',
+      message:
+        'Studio belongs to another account (producer@sandbox.test). Sign in as that account; to use other@sandbox.test add it as a new connection.',
+    });
+    // A pasted token of the other user: its subject says whose it is.
+    await expect(profiles.renew({ id, token: expiring.tokens.otherUser })).rejects.toMatchObject({
+      type: 'OTHER_ACCOUNT',
+    });
+    // Nothing changed: still signed out, still the old token.
+    expect((await profiles.state()).profiles.find((p) => p.id === id)?.signedOut).toBe(true);
+    expect(await secrets.get(`profile-token:${id}`)).toBe(saved);
+
+    // The same account signs in again.
+    const renewed = await profiles.renew({ id, ...producer });
+    expect(renewed.profiles.find((p) => p.id === id)?.signedOut).toBe(false);
+  });
+
+  it('knows the account of a profile saved before accounts were recorded from its saved token', async () => {
+    const { profiles, settingsStore } = setup();
+    const state = await profiles.add({ name: 'Older', baseUrl: expiring.url, token: expiring.tokens.full });
+    const stored = settingsStore.get('profiles') as { profiles: Array<Record<string, unknown>> };
+    for (const profile of stored.profiles) delete profile.account;
+    settingsStore.set('profiles', stored);
+    await expect(profiles.renew({ id: state.activeId, ...other })).rejects.toMatchObject({
+      type: 'OTHER_ACCOUNT',
+    });
+    await expect(profiles.renew({ id: state.activeId, ...producer })).resolves.toBeDefined();
   });
 });
 

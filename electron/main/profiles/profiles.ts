@@ -16,6 +16,7 @@ import { accountKey } from './account';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from './settings-store';
+import { readTokenClaims, type TokenClaims } from './token-claims';
 
 /** Where the sandbox listens, its token, and in HTTPS mode its certificate (PEM), the only one its profile trusts. */
 export interface SandboxConnection {
@@ -114,7 +115,8 @@ export class ProfileError extends Error {
     | 'PROFILE_NOT_REMOVABLE'
     | 'INVALID_BASE_URL'
     | 'INVALID_PROFILE'
-    | 'SESSION_EXPIRED';
+    | 'SESSION_EXPIRED'
+    | 'OTHER_ACCOUNT';
   readonly status = 0;
 
   constructor(type: ProfileError['type'], message: string) {
@@ -134,6 +136,11 @@ const StoredProfile = z.object({
   baseUrl: z.string(),
   kind: z.enum(['sandbox', 'service']),
   createdAt: z.string(),
+  /**
+   * Whose account the profile is: the token's subject and the email signed in with, as far as known. A new
+   * sign-in must be the same account: the profile's outbox and library go out and stay under it.
+   */
+  account: z.object({ subject: z.string().optional(), email: z.string().optional() }).optional(),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
 const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
@@ -180,15 +187,19 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
 
   async function summary(profile: StoredProfile): Promise<ProfileSummary> {
     const sandboxProfile = profile.kind === 'sandbox';
+    const token = sandboxProfile ? null : await secrets.get(tokenKey(profile.id));
+    // When the saved token ends, if it says (a JWT's `exp`): the renderer warns a week before.
+    const { expiresAt } = readTokenClaims(token);
     return {
       id: profile.id,
       name: profile.name,
       baseUrl: sandboxProfile ? (sandboxConnection?.url ?? '') : profile.baseUrl,
       kind: profile.kind,
-      hasToken: sandboxProfile ? true : (await secrets.get(tokenKey(profile.id))) !== null,
+      hasToken: sandboxProfile ? true : token !== null,
       signedOut: signedOut.has(profile.id),
       reachability: reachability.get(profile.id) ?? 'unknown',
       createdAt: profile.createdAt,
+      ...(expiresAt !== undefined ? { sessionEndsAt: new Date(expiresAt).toISOString() } : {}),
     };
   }
 
@@ -267,7 +278,12 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     void changed().catch(() => undefined);
   }
 
-  async function addChecked(name: string, baseUrl: string, token: string): Promise<ProfilesState> {
+  async function addChecked(
+    name: string,
+    baseUrl: string,
+    token: string,
+    email?: string,
+  ): Promise<ProfilesState> {
     const trimmedName = name.trim();
     if (!trimmedName) throw new ProfileError('INVALID_PROFILE', 'Give the connection a name.');
     const url = normalizeBaseUrl(baseUrl);
@@ -290,16 +306,44 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     const id = newId();
     await secrets.set(tokenKey(id), token);
     const stored = load();
+    const account = accountOf(readTokenClaims(token), email);
     stored.profiles.push({
       id,
       name: trimmedName,
       baseUrl: url,
       kind: 'service',
       createdAt: now().toISOString(),
+      ...(account ? { account } : {}),
     });
     stored.activeId = id;
     save(stored);
     return changed();
+  }
+
+  /**
+   * Refuses a sign-in (or pasted token) of another account than the profile's: its queued decisions would go out,
+   * and its files be fetched, under someone else. The profile's account is what was recorded, or else what its
+   * saved token says; the new one's is its subject and the email signed in with. What cannot be told (opaque
+   * tokens, no email) is not refused. Returns the account now known.
+   */
+  async function sameAccount(
+    profile: StoredProfile,
+    token: string,
+    email: string | undefined,
+  ): Promise<StoredProfile['account']> {
+    const saved = readTokenClaims(await secrets.get(tokenKey(profile.id)));
+    const known = { ...accountOf(saved), ...profile.account };
+    const fresh = accountOf(readTokenClaims(token), email) ?? {};
+    const differs = (a?: string, b?: string) => a !== undefined && b !== undefined && a !== b;
+    if (differs(known.subject, fresh.subject) || differs(known.email, fresh.email)) {
+      const who = known.email ? ` (${known.email})` : '';
+      const other = fresh.email ? `${fresh.email} ` : 'this account ';
+      throw new ProfileError(
+        'OTHER_ACCOUNT',
+        `${profile.name} belongs to another account${who}. Sign in as that account; to use ${other}add it as a new connection.`,
+      );
+    }
+    return accountOf({ ...fresh, ...known }) ?? undefined;
   }
 
   /** A profile with a client for it (cached per profile; the sandbox is started if needed). */
@@ -350,7 +394,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         });
         const { token } = await anonymous.signIn(email.trim(), password);
-        return addChecked(name, url, token);
+        return addChecked(name, url, token, email);
       });
     },
 
@@ -371,6 +415,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
                   retry: { retries: 1 },
                 }).signIn(input.email.trim(), input.password)
               ).token;
+        const email = 'email' in input ? input.email : undefined;
+        const account = await sameAccount(profile, token, email);
         // The new token must work before it replaces the old one.
         await makeClient({
           baseUrl: profile.baseUrl,
@@ -380,6 +426,13 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
         }).listProjects({ pageSize: 1 });
         await secrets.set(tokenKey(profile.id), token);
         signedOut.delete(profile.id);
+        // What is now known of the account (a profile made before accounts were recorded learns it here).
+        const stored = load();
+        const saved = stored.profiles.find((p) => p.id === profile.id);
+        if (saved && account) {
+          saved.account = account;
+          save(stored);
+        }
         return changed();
       });
     },
@@ -432,6 +485,16 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       return accountKey(profile, token);
     },
   };
+}
+
+/** The account a token and a sign-in tell of, or undefined when they tell nothing. */
+function accountOf(claims: TokenClaims, email?: string): StoredProfile['account'] {
+  const address = email?.trim().toLowerCase() || claims.email;
+  const account = {
+    ...(claims.subject !== undefined ? { subject: claims.subject } : {}),
+    ...(address ? { email: address } : {}),
+  };
+  return Object.keys(account).length > 0 ? account : undefined;
 }
 
 /**

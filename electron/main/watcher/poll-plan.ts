@@ -21,6 +21,10 @@ export interface PollPolicy {
   coldIntervalMs: number;
   /** How often the project list is read again (projects made elsewhere). */
   listIntervalMs: number;
+  /** How often a completed project within its revision window is checked, in slots nothing in work needs. */
+  completedIntervalMs: number;
+  /** At least this long between two checks of completed projects, however many there are. */
+  completedSpacingMs: number;
 }
 
 export const DEFAULT_POLL_POLICY: PollPolicy = {
@@ -31,6 +35,8 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   focusIntervalMs: 15_000,
   coldIntervalMs: 8 * 60_000,
   listIntervalMs: 10 * 60_000,
+  completedIntervalMs: 60 * 60_000,
+  completedSpacingMs: 30_000,
 };
 
 /** What the planner knows of one project in work. */

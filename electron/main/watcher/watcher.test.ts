@@ -494,3 +494,101 @@ describe('watcher memory across restarts', () => {
     }
   });
 });
+
+describe('watcher against a live-shaped sandbox (pages capped at 50, completed projects revised after approval)', () => {
+  let live: Sandbox;
+  let liveProfiles: Profiles;
+  let api: ApiClient;
+  /** The live sandbox's clock: a day before the watcher's, or moved back to date a project long ago. */
+  let liveNow = T0 - 86_400_000;
+  const inWork: string[] = [];
+  const completed: string[] = [];
+  let old = '';
+
+  async function liveProject(title: string) {
+    return api.createProject({
+      title,
+      mainService: 'voice_over',
+      fulfillmentType: 'booking',
+      services: [
+        { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale', script: 'Hi.' },
+      ],
+    });
+  }
+
+  /** Live shapes deliver in two steps (a pro accepts, then delivers); then every take is approved. */
+  async function completeProject(id: string) {
+    await live.deliverNow(id);
+    await live.deliverNow(id);
+    await api.approveAll(id);
+  }
+
+  beforeAll(async () => {
+    live = await createSandbox({ delivery: 'manual', liveShapes: true, now: () => new Date(liveNow) });
+    liveProfiles = profilesOn(live);
+    api = (await liveProfiles.active()).client;
+    // Ordered 100 days ago and completed: its revision window has closed.
+    liveNow = T0 - 100 * 86_400_000;
+    old = (await liveProject('Completed long ago')).id;
+    await completeProject(old);
+    liveNow = T0 - 86_400_000;
+    for (let i = 0; i < 40; i++) {
+      const { id } = await liveProject(`Completed ${i}`);
+      await completeProject(id);
+      completed.push(id);
+    }
+    for (let i = 0; i < 70; i++) inWork.push((await liveProject(`In work ${i}`)).id);
+  });
+  afterAll(() => live?.close());
+
+  it('reads every page of a service that keeps to 50 a page, and watches only what it listed', async () => {
+    const first = await api.listProjects({ page: 1, pageSize: 100 });
+    expect(first.projects).toHaveLength(50); // the service's cap, not what was asked
+    const h = harness({ source: liveProfiles });
+    await h.drain();
+    const pages = h.requests
+      .filter((r) => r.op === 'listProjects')
+      .map((r) => (r.arg as { page: number }).page);
+    expect(pages).toEqual([1, 2, 3]); // 50, 50, then 11: short, the end
+    expect(h.watcher.status().watching).toBe(70);
+    const checked = new Set(h.requests.filter((r) => r.op === 'listDeliverables').map((r) => r.arg));
+    for (const id of inWork) expect(checked.has(id)).toBe(true);
+  });
+
+  it('notices a revision asked after completion (elsewhere) and its delivery, within the budget', async () => {
+    const h = harness({ source: liveProfiles });
+    h.watcher.start();
+    // The listing, a first look at everything in work, then at the completed ones, two a minute at most (the
+    // first look at each is the baseline: without a memory, what is there at start is not news).
+    await h.advance(30 * 60_000);
+    const firstLooks = new Set(h.requests.filter((r) => r.op === 'listDeliverables').map((r) => r.arg));
+    for (const id of completed) expect(firstLooks.has(id)).toBe(true);
+    // Another device asks for a revision of an approved take of a completed project; the service keeps the
+    // project `completed`.
+    const revised = completed[17]!;
+    const [take] = await api.listDeliverables(revised);
+    await api.createRevision(take!.id, { instructions: 'A touch slower, please.' });
+    expect((await api.getProject(revised)).status).toBe('completed');
+    await live.deliverNow(revised);
+    const deliveredAt = h.clock.now;
+    await h.advance(60 * 60_000);
+    const seen = h.ready.find((e) => e.deliverableId === take!.id);
+    expect(seen?.at).toBeDefined();
+    expect(seen!.at - deliveredAt).toBeLessThanOrEqual(60 * 60_000);
+
+    // Within the budget, the completed ones at a low rate, and never one whose revision window has closed.
+    expect(peakPerMinute(h.requests, T0, h.clock.now)).toBeLessThanOrEqual(30);
+    // (The revised one is in work again: checked as such until it is decided.)
+    const completedLooks = h.requests.filter(
+      (r) => r.op === 'listDeliverables' && r.arg !== revised && completed.includes(r.arg as string),
+    );
+    expect(peakPerMinute(completedLooks, T0, h.clock.now)).toBeLessThanOrEqual(2);
+    expect(h.requests.filter((r) => r.arg === old)).toEqual([]);
+
+    h.watcher.attend({ projectId: null, visible: false });
+    const hiddenFrom = h.clock.now;
+    await h.advance(30 * 60_000);
+    expect(peakPerMinute(h.requests, hiddenFrom + 5_000, h.clock.now)).toBeLessThanOrEqual(12);
+    h.watcher.stop();
+  });
+});

@@ -5,7 +5,8 @@
  * screen, then on projects touched or changed within the hour, then on the rest in turn; a 429 pauses it for as
  * long as the service asks.
  */
-import type { Deliverable, ProjectListItem } from '../../../shared/api';
+import { pageMayContinue, type Deliverable, type ProjectListItem } from '../../../shared/api';
+import { inRevisionWindow, revisionWindowEnd } from '../../../shared/review/revision-window';
 import type { EventName, EventPayloads, WatcherStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import type { ActiveProfile } from '../profiles/profiles';
@@ -82,12 +83,13 @@ export interface Watcher {
 const FINAL = new Set(['approved', 'rejected', 'winner']);
 /** A rejected take is replaced by a new deliverable (service-facts 5), which may not be listed yet. */
 const KEPT = new Set(['approved', 'winner']);
-/** Project states with nothing left to deliver. */
-const CLOSED = new Set(['canceled', 'completed']);
+/** Deliverable states that mean work under way or waiting for the producer. */
+const OPEN = new Set(['revisionRequested', 'reviewable', 'unassigned', 'assigned']);
 /** Answers meaning the project is gone for this account: stop watching it. */
 const GONE = new Set(['PROJECT_NO_EXIST', 'NOT_FOUND', 'FORBIDDEN']);
 const PAGE_SIZE = 100;
-const MAX_PAGES = 50;
+/** A listing stops after this many rows, whatever page size the service keeps to. */
+const MAX_LISTED = 5_000;
 /** Longest pause after failures (and the pause a 429 without Retry-After gets). */
 const MAX_BACKOFF_MS = 60_000;
 
@@ -98,6 +100,8 @@ interface Seen {
 
 interface Tracked extends TrackedProject {
   title: string;
+  /** A completed project: when its revision window closes (epoch ms). */
+  windowEndsAt?: number;
 }
 
 interface ProfileWatch {
@@ -112,8 +116,16 @@ interface ProfileWatch {
   projects: Map<string, Tracked>;
   /** Projects whose deliverables are all final, with their titles: skipped until the producer acts on them. */
   settled: Map<string, string>;
+  /**
+   * Completed projects within their revision window: a revision may still be asked (from another device) and
+   * delivered, so each is looked at now and then, in slots nothing in work needs.
+   */
+  completed: Map<string, Tracked>;
   /** The next page of a listing under way, or null. */
   listingPage: number | null;
+  /** Rows of this listing so far, and the length of its first page (the service may keep to a smaller size). */
+  listingRows: number;
+  listingFirstPage: number;
   listingSeen: Set<string>;
   listingStartedAt: number;
   listedAt: number;
@@ -140,6 +152,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   let inFlight: Promise<boolean> | null = null;
   let detach: (() => void) | null = null;
   let lastRequestAt = 0;
+  let lastCompletedAt = -Infinity;
   let failures = 0;
   let pausedUntil = 0;
   let activeWatch: ProfileWatch | null = null;
@@ -166,7 +179,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
         projectOf: new Map(),
         projects: new Map(),
         settled: new Map(),
+        completed: new Map(),
         listingPage: null,
+        listingRows: 0,
+        listingFirstPage: 0,
         listingSeen: new Set(),
         listingStartedAt: 0,
         listedAt: 0,
@@ -181,7 +197,20 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     if (!watch || watch.listingPage !== null) return now;
     const listDue = watch.listedAt + policy.listIntervalMs;
     const { nextDueAt: projectDue } = pickProject(watch.projects.values(), attention, now, policy);
-    return projectDue === null ? listDue : Math.min(listDue, projectDue);
+    const completedDue = nextCompletedDue(watch, now);
+    return Math.min(listDue, projectDue ?? Infinity, completedDue ?? Infinity);
+  }
+
+  /** Completed projects are checked one at a time, at most one per `completedSpacingMs`, each every `completedIntervalMs`. */
+  function completedPlan(watch: ProfileWatch, now: number) {
+    const lane = { ...policy, coldIntervalMs: policy.completedIntervalMs };
+    const resting = { projectId: null, visible: attention.visible };
+    return pickProject(watch.completed.values(), resting, now, lane);
+  }
+
+  function nextCompletedDue(watch: ProfileWatch, now: number): number | null {
+    const { nextDueAt: due } = completedPlan(watch, now);
+    return due === null ? null : Math.max(due, lastCompletedAt + policy.completedSpacingMs);
   }
 
   function step(): Promise<boolean> {
@@ -197,9 +226,18 @@ export function createWatcher(deps: WatcherDeps): Watcher {
           return true;
         }
         const { due } = pickProject(watch.projects.values(), attention, now, policy);
-        if (!due) return false;
+        if (due) {
+          lastRequestAt = now;
+          await check(profile.id, client, watch, watch.projects.get(due.id)!, now);
+          return true;
+        }
+        // A slot nothing in work needs: a completed project, now and then.
+        if (now < lastCompletedAt + policy.completedSpacingMs) return false;
+        const { due: late } = completedPlan(watch, now);
+        if (!late) return false;
         lastRequestAt = now;
-        await check(profile.id, client, watch, watch.projects.get(due.id)!, now);
+        lastCompletedAt = now;
+        await check(profile.id, client, watch, watch.completed.get(late.id)!, now);
         return true;
       } finally {
         inFlight = null;
@@ -218,17 +256,24 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     if (page === 1) {
       watch.listingSeen.clear();
       watch.listingStartedAt = now;
+      watch.listingRows = 0;
+      watch.listingFirstPage = 0;
     }
     const result = await client.listProjects({ page, pageSize: PAGE_SIZE });
     deps.onProjects?.(profileId, result.projects);
     for (const project of result.projects) track(watch, project);
-    if (result.projects.length === PAGE_SIZE && page < MAX_PAGES) {
+    const rows = result.projects.length;
+    if (page === 1) watch.listingFirstPage = rows;
+    watch.listingRows += rows;
+    // Pages go on until a short or empty one, even when the service keeps to a smaller page than asked.
+    if (pageMayContinue(rows, PAGE_SIZE, watch.listingFirstPage) && watch.listingRows < MAX_LISTED) {
       watch.listingPage = page + 1;
       return;
     }
     // A whole listing: projects no longer listed leave the watch (not one the producer woke meanwhile).
     for (const [id, project] of watch.projects)
       if (!watch.listingSeen.has(id) && project.activeAt < watch.listingStartedAt) watch.projects.delete(id);
+    for (const id of watch.completed.keys()) if (!watch.listingSeen.has(id)) watch.completed.delete(id);
     watch.listingPage = null;
     watch.listedAt = now;
     watch.listedOnce = true;
@@ -236,10 +281,16 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   }
 
   function track(watch: ProfileWatch, project: ProjectListItem): void {
-    if (project.status !== undefined && CLOSED.has(project.status)) {
+    if (project.status === 'canceled') {
       watch.projects.delete(project.id);
+      watch.completed.delete(project.id);
       return;
     }
+    if (project.status === 'completed') {
+      trackCompleted(watch, project);
+      return;
+    }
+    watch.completed.delete(project.id);
     watch.listingSeen.add(project.id);
     if (watch.settled.has(project.id)) return;
     const known = watch.projects.get(project.id);
@@ -251,6 +302,40 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     // deliveries are near, so it is hot for the hour like one the producer made here.
     const activeAt = watch.listedOnce ? clock() : 0;
     watch.projects.set(project.id, { id: project.id, title: project.title, activeAt, checkedAt: 0 });
+    if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
+  }
+
+  /**
+   * A completed project stays in work while a revision of it is (the service keeps it `completed`); otherwise,
+   * within its revision window, it joins the slow lane of completed projects; after it, it leaves the watch.
+   */
+  function trackCompleted(watch: ProfileWatch, project: ProjectListItem): void {
+    const windowEndsAt = revisionWindowEnd(project) ?? undefined;
+    if (!inRevisionWindow(project, clock())) {
+      watch.projects.delete(project.id);
+      watch.completed.delete(project.id);
+      return;
+    }
+    watch.listingSeen.add(project.id);
+    const working = watch.projects.get(project.id);
+    if (working) {
+      working.title = project.title;
+      working.windowEndsAt = windowEndsAt;
+      return;
+    }
+    const known = watch.completed.get(project.id);
+    if (known) {
+      known.title = project.title;
+      return;
+    }
+    watch.settled.delete(project.id);
+    watch.completed.set(project.id, {
+      id: project.id,
+      title: project.title,
+      activeAt: 0,
+      checkedAt: 0,
+      windowEndsAt,
+    });
     if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
   }
 
@@ -267,6 +352,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     } catch (error) {
       if (!GONE.has((error as { type?: string }).type ?? '')) throw error;
       watch.projects.delete(project.id);
+      watch.completed.delete(project.id);
       return;
     }
     project.checkedAt = now;
@@ -299,9 +385,16 @@ export function createWatcher(deps: WatcherDeps): Watcher {
         });
       }
     }
+    const completedInWindow = project.windowEndsAt !== undefined && now < project.windowEndsAt;
     if (isSettled(deliverables)) {
       watch.projects.delete(project.id);
-      watch.settled.set(project.id, project.title);
+      if (completedInWindow) watch.completed.set(project.id, project);
+      else watch.settled.set(project.id, project.title);
+    } else if (watch.completed.has(project.id) && deliverables.some((d) => OPEN.has(d.status))) {
+      // A revision of a completed project: watched as in work until it is decided again.
+      watch.completed.delete(project.id);
+      project.activeAt = now;
+      watch.projects.set(project.id, project);
     }
     current = { ...current, watching: watch.projects.size };
     if (changed && deps.memory) await remember(profileId, watch);
@@ -366,13 +459,14 @@ export function createWatcher(deps: WatcherDeps): Watcher {
 
   /** Makes a project due now: known, settled (the producer acted on it) or not listed yet (just created). */
   function wake(watch: ProfileWatch, projectId: string, hot: boolean, now: number, title = ''): void {
-    let project = watch.projects.get(projectId);
+    let project = watch.projects.get(projectId) ?? watch.completed.get(projectId);
+    watch.completed.delete(projectId);
     if (!project) {
       title ||= watch.settled.get(projectId) ?? '';
       watch.settled.delete(projectId);
       project = { id: projectId, title, activeAt: 0, checkedAt: 0 };
-      watch.projects.set(projectId, project);
     }
+    watch.projects.set(projectId, project);
     if (hot) project.activeAt = now;
     project.checkedAt = 0;
   }

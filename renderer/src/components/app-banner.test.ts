@@ -4,6 +4,7 @@ import { createPinia } from 'pinia';
 import { describe, expect, it } from 'vitest';
 import type { ProfileSummary, ProfilesState } from '../../../shared/ipc';
 import { API_KEY } from '../bridge';
+import { settleSignIn, signInNeeded, signInReason } from '../session';
 import { useProfilesStore } from '../stores/profiles';
 import { createFakeApi } from '../stores/fake-api.test-util';
 import AppBanner from './AppBanner.vue';
@@ -69,5 +70,32 @@ describe('where tokens are kept, said once and the same way (issue 15.7)', () =>
     expect(fields.get('[data-testid="token-storage-hint"]').text()).toContain(
       'encrypted by the operating system',
     );
+  });
+});
+
+describe('a session that ends soon (the token’s exp), said a week before', () => {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+  it('names the profile and the day from 7 days before, and offers signing in again', async () => {
+    const ends = inDays(5);
+    const { banner } = await mountBoth(state([sandbox, { ...account, sessionEndsAt: ends }], true));
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }).format(new Date(ends));
+    expect(banner.get('[data-testid="session-ending-banner"]').text()).toContain(
+      `Your session for Acme ends on ${day} — sign in again`,
+    );
+    expect(signInNeeded()).toBe(false);
+    await banner.get('[data-testid="session-ending-sign-in"]').trigger('click');
+    expect(signInNeeded()).toBe(true);
+    expect(signInReason()).toBe('ending'); // the dialog says when it ends, not that it expired
+    settleSignIn(false);
+  });
+
+  it('says nothing further ahead, for tokens without a date, or for the Sandbox', async () => {
+    for (const profile of [{ ...account, sessionEndsAt: inDays(8) }, account]) {
+      const { banner } = await mountBoth(state([sandbox, profile], true));
+      expect(banner.find('[data-testid="session-ending-banner"]').exists()).toBe(false);
+    }
+    const { banner } = await mountBoth(state([{ ...sandbox, sessionEndsAt: inDays(1) }], true));
+    expect(banner.find('[data-testid="session-ending-banner"]').exists()).toBe(false);
   });
 });

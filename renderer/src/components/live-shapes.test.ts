@@ -28,7 +28,10 @@ describe('unreadable items', () => {
 
   it('the projects store sums the unreadable projects of its pages; the project page counts services and deliverables', async () => {
     const { api } = createFakeApi({
-      'projects.list': () => ({ page: 1, total: 2, projects: [{ id: 'p1', title: 'One' }], unreadable: 1 }),
+      'projects.list': (input) =>
+        (input as { page: number }).page === 1
+          ? { page: 1, total: 2, projects: [{ id: 'p1', title: 'One' }], unreadable: 1 }
+          : { page: 2, total: 2, projects: [] },
       'projects.get': () => ({ id: 'p1', title: 'One', status: 'onHold', services: [], unreadable: 1 }),
       'deliverables.list': () => ({
         items: [{ id: 'd1', serviceSubCategory: 'voice_over', name: '1', status: 'unassigned', urls: {} }],

@@ -17,20 +17,65 @@ function projectsOf(total: number) {
 }
 
 describe('projects store', () => {
-  it('loads the first page, then the pages a visible range needs, once each', async () => {
-    const { api, calls } = createFakeApi({ 'projects.list': projectsOf(10_000) });
+  it('reads page after page until a short one and counts what arrived (no placeholder rows)', async () => {
+    const { api, calls } = createFakeApi({ 'projects.list': projectsOf(450) });
     const store = withApi(api, () => useProjectsStore());
     await store.loadList();
-    expect(store.total).toBe(10_000);
-    expect(store.rowAt(0)?.id).toBe('p0');
-    expect(store.rowAt(PROJECTS_PAGE_SIZE)).toBeNull();
+    expect(calls.map((c) => (c.input as { page: number }).page)).toEqual([1, 2, 3]);
+    expect(store.total).toBe(450);
+    expect(store.listComplete).toBe(true);
+    expect(store.rowAt(449)?.id).toBe('p449');
+    expect(store.rowAt(450)).toBeNull();
+  });
 
-    store.ensureRange(5_000, 5_030);
-    store.ensureRange(5_000, 5_030);
-    await flush();
-    expect(store.rowAt(5_010)?.id).toBe('p5010');
-    const pagesAsked = calls.map((c) => (c.input as { page: number }).page);
-    expect(pagesAsked).toEqual([1, 26]);
+  it('a search counts its matches, not the account’s `total`, and leaves no row that never loads', async () => {
+    // As the live service documents it: `total` is every project of the account, whatever the filters.
+    const { api } = createFakeApi({
+      'projects.list': (input) => ({ ...projectsOf(500)(input), total: 500 }),
+    });
+    const store = withApi(api, () => useProjectsStore());
+    await store.setFilters({ titleQuery: 'Project 49' });
+    expect(store.total).toBe(11); // Project 49 and Project 490-499
+    expect(store.rows.map((p) => p.title)).toContain('Project 499');
+    expect(store.rowAt(11)).toBeNull();
+  });
+
+  it('reads all of a list from a service that keeps to a smaller page than asked', async () => {
+    const capped = (input: unknown) => {
+      const { page = 1, pageSize = 20 } = (input ?? {}) as Record<string, number>;
+      return projectsOf(130)({ page, pageSize: Math.min(pageSize, 50) });
+    };
+    const { api, calls } = createFakeApi({ 'projects.list': capped });
+    const store = withApi(api, () => useProjectsStore());
+    await store.loadList();
+    expect(calls.map((c) => (c.input as { page: number }).page)).toEqual([1, 2, 3]);
+    expect(store.total).toBe(130);
+    expect(new Set(store.rows.map((p) => p.id)).size).toBe(130);
+    expect(store.rowAt(129)?.id).toBe('p129');
+  });
+
+  it('refreshes a long list from its first page only: changed rows in place, new projects on top', async () => {
+    let made = 1_500;
+    const list = (input: unknown) => {
+      const { page = 1, pageSize = 20 } = (input ?? {}) as Record<string, number>;
+      // Newest first, as the service lists them; p<made-1> is the newest.
+      const all = Array.from({ length: made }, (_, i) => ({
+        id: `p${made - 1 - i}`,
+        title: `Project ${made - 1 - i}`,
+      }));
+      return { page, total: made, projects: all.slice((page - 1) * pageSize, page * pageSize) };
+    };
+    const { api, calls } = createFakeApi({ 'projects.list': list });
+    const store = withApi(api, () => useProjectsStore());
+    await store.loadList();
+    expect(store.total).toBe(1_500);
+    const before = calls.length;
+    made = 1_501; // one project made elsewhere
+    await store.refreshList();
+    expect(calls.slice(before).map((c) => (c.input as { page: number }).page)).toEqual([1]);
+    expect(store.total).toBe(1_501);
+    expect(store.rowAt(0)?.id).toBe('p1500');
+    expect(store.rowAt(1_500)?.id).toBe('p0');
   });
 
   it('drops answers for old filters and sends only the filters set', async () => {
@@ -41,7 +86,8 @@ describe('projects store', () => {
     await Promise.all([first, second]);
     expect(store.total).toBe(1);
     expect(store.rowAt(0)?.title).toBe('Project 499');
-    expect(calls.at(-1)?.input).toEqual({ page: 1, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
+    expect(calls.at(-2)?.input).toEqual({ page: 1, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
+    expect(calls.at(-1)?.input).toEqual({ page: 2, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'Project 499' });
   });
 
   it('refreshes the list on deliverable.ready and stops after the disposer runs', async () => {
@@ -49,13 +95,14 @@ describe('projects store', () => {
     const store = withApi(api, () => useProjectsStore());
     await store.loadList();
     const dispose = store.listenList();
+    expect(calls).toHaveLength(2); // the short first page, then the empty one that ends the list
     emit('deliverable.ready', { projectId: 'p1' } as never);
     await flush();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
     dispose();
     emit('deliverable.ready', { projectId: 'p1' } as never);
     await flush();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(4);
   });
 
   it('after approve all shows the service’s answer, project status included, and keeps its error for the caller', async () => {
@@ -222,5 +269,32 @@ describe('projects store, per profile', () => {
     // Counts kept from the last session say so; those read since this start do not.
     expect(store.reviewById.get('a')?.asOf).toBe('2026-11-24T09:00:00.000Z');
     expect(store.reviewById.get('b')).not.toHaveProperty('asOf');
+  });
+
+  it('lists a review state newest first by instant, whatever zone or spelling the dates carry', async () => {
+    const ready = { ready: 1, inRevision: 0, approved: 0, waiting: 0 };
+    const { api } = createFakeApi({
+      'profiles.list': () => profilesState('sandbox'),
+      'projects.review': () => ({
+        profileId: 'sandbox',
+        projects: [
+          {
+            project: { id: 'x', title: 'X', status: 'paid', created: '2026-11-23T11:00:00+02:00' },
+            counts: ready,
+          },
+          {
+            project: { id: 'y', title: 'Y', status: 'paid', created: '2026-11-23T10:30:00Z' },
+            counts: ready,
+          },
+          { project: { id: 'z', title: 'Z', status: 'paid', created: '2026-11-23 09:30:00' }, counts: ready },
+          { project: { id: 'u', title: 'U', status: 'paid' }, counts: ready },
+        ],
+      }),
+    });
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    await store.loadReview();
+    // 10:30Z, then 09:30 (no zone: UTC), then 09:00Z written as 11:00+02:00; the undated one last.
+    expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['y', 'z', 'x', 'u']);
   });
 });

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef, triggerRef, watch } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import type {
   CancelProjectResponse,
   Deliverable,
@@ -9,6 +9,8 @@ import type {
   QuoteResponse,
   Read,
 } from '../../../shared/api';
+import { pageMayContinue } from '../../../shared/api/paging';
+import { serviceTime } from '../../../shared/api/schemas';
 import type { DownloadJob, ProjectDownloadSelection, ReviewSnapshot } from '../../../shared/ipc';
 import { REVIEW_STATES, reviewStateOf, type ReviewCounts, type ReviewState } from '../../../shared/review';
 import { useApi } from '../bridge';
@@ -20,8 +22,21 @@ export interface ProjectFilters {
   category: string;
 }
 
-/** Rows per request: large enough that 10,000 projects need few round trips, within the contract's 500. */
+/** Rows asked per request (a service may send fewer: no maximum page size is documented). */
 export const PROJECTS_PAGE_SIZE = 200;
+/** A listing stops after this many rows: what the virtual list is measured with (10,000 in its budget test). */
+export const PROJECTS_MAX_ROWS = 20_000;
+/** Up to this many rows a refresh reads the whole list again; a longer one is refreshed from its first page. */
+export const PROJECTS_FULL_REFRESH_ROWS = 1_000;
+
+/**
+ * When a project was ordered, as an instant: the service may write its dates zoned ("…+02:00"), with `Z`, with a
+ * space or without a zone, so their text does not sort. Undated ones go last.
+ */
+function createdAt(project: ProjectListItem): number {
+  const time = serviceTime(project.created);
+  return Number.isFinite(time) ? time : -Infinity;
+}
 
 /** A failure that means the service did not answer (as opposed to an answer saying no). */
 export function isUnreachable(error: unknown): boolean {
@@ -42,9 +57,10 @@ export interface ReviewRow {
 /** What one profile's list looked like when it was last shown: restored when the producer switches back. */
 interface SavedList {
   filters: ProjectFilters;
-  total: number | null;
-  pages: Map<number, ProjectListItem[]>;
-  pagesUnreadable: Map<number, number>;
+  rows: ProjectListItem[];
+  complete: boolean;
+  unreadable: number;
+  read: boolean;
 }
 
 /** The open project as last read, per profile and project: shown (marked offline) when a reload fails. */
@@ -66,57 +82,75 @@ export const useProjectsStore = defineStore('projects', () => {
   const profileId = computed(() => profiles.state?.activeId ?? null);
 
   // --- list ------------------------------------------------------------------------------------
+  // The list is read page after page until a short or empty page, and counts what arrived: `total` of the
+  // service counts every project of the account, not the matches of a search, and a service may keep to a
+  // smaller page than asked (shared/api/paging.ts). So no row is ever a placeholder for one that may not exist.
   const filters = ref<ProjectFilters>({ titleQuery: '', category: '' });
-  /** null until the first page of the current filters answered. */
+  /** The rows that arrived for the current filters, in the service's order, each project once. */
+  const rows = shallowRef<ProjectListItem[]>([]);
+  /** How many rows arrived; null until the first page of the current filters answered. */
   const total = ref<number | null>(null);
-  const pages = shallowRef(new Map<number, ProjectListItem[]>());
-  /** Per loaded page: projects the service sent that could not be read (skipped by main). */
-  const pagesUnreadable = shallowRef(new Map<number, number>());
-  const pending = new Set<number>();
+  /** The last page arrived (a short or empty one): `total` is the whole list. */
+  const listComplete = ref(false);
+  /** Projects the service sent that could not be read (skipped by main); the list says so in one line. */
+  const listUnreadable = ref(0);
   const listError = ref<unknown>(null);
   const listLoading = ref(false);
   /** Bumped on every filter change or refresh so late answers for old filters are dropped. */
   let generation = 0;
 
-  /** Projects of the loaded pages that could not be read; the list says so in one line. */
-  const listUnreadable = computed(() => {
-    let n = 0;
-    for (const count of pagesUnreadable.value.values()) n += count;
-    return n;
-  });
+  const loadedCount = computed(() => rows.value.length);
 
-  const loadedCount = computed(() => {
-    let n = 0;
-    for (const rows of pages.value.values()) n += rows.length;
-    return n;
-  });
-
-  /** The project at a list index, or null while its page is on its way. */
+  /** The project at a list index, or null past the rows that arrived. */
   function rowAt(index: number): ProjectListItem | null {
-    const page = Math.floor(index / PROJECTS_PAGE_SIZE) + 1;
-    return pages.value.get(page)?.[index % PROJECTS_PAGE_SIZE] ?? null;
+    return rows.value[index] ?? null;
   }
 
-  async function fetchPage(page: number, gen: number): Promise<void> {
-    if (pending.has(page)) return;
-    pending.add(page);
-    try {
-      const response = await api.projects.list({
-        page,
-        pageSize: PROJECTS_PAGE_SIZE,
-        ...(filters.value.titleQuery ? { titleQuery: filters.value.titleQuery } : {}),
-        ...(filters.value.category ? { category: filters.value.category } : {}),
-      });
+  function listQuery(page: number) {
+    return {
+      page,
+      pageSize: PROJECTS_PAGE_SIZE,
+      ...(filters.value.titleQuery ? { titleQuery: filters.value.titleQuery } : {}),
+      ...(filters.value.category ? { category: filters.value.category } : {}),
+    };
+  }
+
+  /**
+   * Reads the pages of the current filters in turn. `progressive`: each page shows as it arrives (a new search);
+   * otherwise the rows shown are replaced once the last page arrived (a refresh: no shrinking list meanwhile).
+   */
+  async function readPages(gen: number, progressive: boolean): Promise<void> {
+    const collected: ProjectListItem[] = [];
+    const ids = new Set<string>();
+    let unreadable = 0;
+    let firstPageRows = 0;
+    const publish = (complete: boolean) => {
+      rows.value = collected.slice();
+      total.value = collected.length;
+      listUnreadable.value = unreadable;
+      listComplete.value = complete;
+    };
+    for (let page = 1; ; page++) {
+      const response = await api.projects.list(listQuery(page));
       if (gen !== generation) return;
-      total.value = response.total;
-      pages.value.set(page, response.projects);
-      triggerRef(pages);
-      pagesUnreadable.value = new Map(pagesUnreadable.value).set(page, response.unreadable ?? 0);
+      const arrived = response.projects.length;
+      if (page === 1) firstPageRows = arrived;
+      const before = collected.length;
+      // A project made between two reads shifts the pages by one: the repeated row is kept once.
+      for (const project of response.projects) {
+        if (ids.has(project.id)) continue;
+        ids.add(project.id);
+        collected.push(project);
+      }
+      unreadable += response.unreadable ?? 0;
+      // A page of nothing new ends it too: a service that ignores `page` would otherwise be read forever.
+      const more =
+        pageMayContinue(arrived, PROJECTS_PAGE_SIZE, firstPageRows) &&
+        collected.length > before &&
+        collected.length < PROJECTS_MAX_ROWS;
+      if (progressive || !more) publish(!more);
       listError.value = null;
-    } catch (error) {
-      if (gen === generation) listError.value = error;
-    } finally {
-      pending.delete(page);
+      if (!more) return;
     }
   }
 
@@ -130,17 +164,18 @@ export const useProjectsStore = defineStore('projects', () => {
     if (!previous) return;
     savedLists.set(previous, {
       filters: filters.value,
-      total: total.value,
-      pages: pages.value,
-      pagesUnreadable: pagesUnreadable.value,
+      rows: rows.value,
+      complete: listComplete.value,
+      unreadable: listUnreadable.value,
+      read: total.value !== null,
     });
     const saved = next ? savedLists.get(next) : undefined;
     generation++; // answers on their way belong to the previous profile
-    pending.clear();
     filters.value = saved?.filters ?? { titleQuery: '', category: '' };
-    total.value = saved?.total ?? null;
-    pages.value = saved?.pages ?? new Map();
-    pagesUnreadable.value = saved?.pagesUnreadable ?? new Map();
+    rows.value = saved?.rows ?? [];
+    total.value = saved?.read ? saved.rows.length : null;
+    listComplete.value = saved?.complete ?? false;
+    listUnreadable.value = saved?.unreadable ?? 0;
     listError.value = null;
     listLoading.value = false;
     review.value = null;
@@ -156,39 +191,22 @@ export const useProjectsStore = defineStore('projects', () => {
   /** The list shown is this profile's last-known one: its service did not answer the latest read. */
   const listOffline = computed(() => isUnreachable(listError.value));
 
-  /** Loads the first page for the current filters, replacing what is shown only when it arrives. */
-  async function loadList(): Promise<void> {
+  async function read(progressive: boolean): Promise<void> {
     const gen = ++generation;
-    pending.clear();
     listLoading.value = true;
     try {
-      const response = await api.projects.list({
-        page: 1,
-        pageSize: PROJECTS_PAGE_SIZE,
-        ...(filters.value.titleQuery ? { titleQuery: filters.value.titleQuery } : {}),
-        ...(filters.value.category ? { category: filters.value.category } : {}),
-      });
-      if (gen !== generation) return;
-      pages.value = new Map([[1, response.projects]]);
-      pagesUnreadable.value = new Map([[1, response.unreadable ?? 0]]);
-      total.value = response.total;
-      listError.value = null;
+      await readPages(gen, progressive);
     } catch (error) {
+      // What arrived stays (marked offline when the service did not answer); the count says what it is.
       if (gen === generation) listError.value = error;
     } finally {
       if (gen === generation) listLoading.value = false;
     }
   }
 
-  /** Makes sure the rows [start, end] are loaded (the virtual list calls this as it scrolls). */
-  function ensureRange(start: number, end: number): void {
-    if (total.value === null) return;
-    const last = Math.min(end, total.value - 1);
-    const first = Math.floor(Math.max(0, start) / PROJECTS_PAGE_SIZE) + 1;
-    const lastPage = Math.floor(Math.max(0, last) / PROJECTS_PAGE_SIZE) + 1;
-    for (let page = first; page <= lastPage; page++) {
-      if (!pages.value.has(page)) void fetchPage(page, generation);
-    }
+  /** Reads the list for the current filters: the first page replaces what is shown, the others follow it. */
+  function loadList(): Promise<void> {
+    return read(true);
   }
 
   /** New filters start from the first page; rows stay until the answer replaces them (no flash). */
@@ -197,12 +215,34 @@ export const useProjectsStore = defineStore('projects', () => {
     return loadList();
   }
 
-  /** Reloads the pages already seen, e.g. when the watcher reports a new deliverable. */
-  async function refreshList(): Promise<void> {
-    const seen = [...pages.value.keys()];
-    await loadList();
-    const gen = generation;
-    await Promise.all(seen.filter((page) => page !== 1).map((page) => fetchPage(page, gen)));
+  /**
+   * Reads the list again, e.g. when the watcher reports a new deliverable; the rows shown stay until it is whole.
+   * A long list is refreshed from its first page only (new projects come first), so a delivery does not cost a
+   * read of every page.
+   */
+  function refreshList(): Promise<void> {
+    if (!listComplete.value || rows.value.length <= PROJECTS_FULL_REFRESH_ROWS) return read(false);
+    return refreshFirstPage();
+  }
+
+  /** The first page's rows replace theirs in the list; projects new to it go on top. */
+  async function refreshFirstPage(): Promise<void> {
+    const gen = ++generation;
+    listLoading.value = true;
+    try {
+      const response = await api.projects.list(listQuery(1));
+      if (gen !== generation) return;
+      const fresh = new Map(response.projects.map((project) => [project.id, project]));
+      const known = new Set(rows.value.map((row) => row.id));
+      const added = response.projects.filter((project) => !known.has(project.id));
+      rows.value = [...added, ...rows.value.map((row) => fresh.get(row.id) ?? row)];
+      total.value = rows.value.length;
+      listError.value = null;
+    } catch (error) {
+      if (gen === generation) listError.value = error;
+    } finally {
+      if (gen === generation) listLoading.value = false;
+    }
   }
 
   // --- one project -----------------------------------------------------------------------------
@@ -322,14 +362,11 @@ export const useProjectsStore = defineStore('projects', () => {
   }
 
   function patchListRow(id: string, patch: Partial<ProjectListItem>): void {
-    for (const rows of pages.value.values()) {
-      const index = rows.findIndex((row) => row.id === id);
-      if (index >= 0) {
-        rows[index] = { ...rows[index]!, ...patch };
-        triggerRef(pages);
-        return;
-      }
-    }
+    const index = rows.value.findIndex((row) => row.id === id);
+    if (index < 0) return;
+    const next = rows.value.slice();
+    next[index] = { ...next[index]!, ...patch };
+    rows.value = next;
   }
 
   // --- review status (issue 15, item 3) ----------------------------------------------------------
@@ -382,7 +419,7 @@ export const useProjectsStore = defineStore('projects', () => {
     return searchedReviewRows.value
       .filter((row) => row.state === state)
       .map((row) => row.project)
-      .sort((a, b) => (b.created ?? '').localeCompare(a.created ?? ''));
+      .sort((a, b) => createdAt(b) - createdAt(a));
   }
 
   /** An event about another profile than the one shown (before the profiles are known, none is). */
@@ -436,14 +473,14 @@ export const useProjectsStore = defineStore('projects', () => {
     decided,
     filters,
     total,
-    pages,
+    rows,
+    listComplete,
     loadedCount,
     listUnreadable,
     listError,
     listLoading,
     rowAt,
     loadList,
-    ensureRange,
     setFilters,
     refreshList,
     current,
