@@ -480,9 +480,9 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     async account(id) {
       const profile = load().profiles.find((p) => p.id === id);
       if (!profile) throw new ProfileError('PROFILE_NOT_FOUND', 'That connection no longer exists.');
-      if (profile.kind === 'sandbox') return accountKey(profile, null);
+      if (profile.kind === 'sandbox') return accountKey(profile, {});
       const token = await secrets.get(tokenKey(id)).catch(() => null);
-      return accountKey(profile, token);
+      return accountKey(profile, readTokenClaims(token));
     },
   };
 }
