@@ -5,6 +5,7 @@ import { startBrowserHost, type BrowserHost } from './hosts/browser-host';
 import { createJsonSettingsStore, type SandboxConnection } from './profiles';
 import { createFileSecretStore } from './secrets';
 import { createServices, type Services } from './services';
+import { createStateNotices } from './state-recovery';
 
 export interface BrowserModeOptions {
   rendererDir: string;
@@ -55,11 +56,14 @@ function revealInFileManager(path: string): void {
  */
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
   const dataDir = options.dataDir ?? defaultDataDir();
+  // The stores read their files first: what they recover is reported with the services' own state files.
+  const notices = createStateNotices();
   const services = await createServices({
     mode: 'browser',
     dataDir,
-    settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json') }),
-    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json') }),
+    notices,
+    settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json'), notices }),
+    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json'), notices }),
     mediaScheme: {
       library: (id) => `/media/library/${encodeURIComponent(id)}`,
       remote: (token) => `/media/remote/${encodeURIComponent(token)}`,

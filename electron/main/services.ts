@@ -26,7 +26,9 @@ import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
 import { createJsonFile } from './json-file';
-import { createReviewIndex, isSavedReviewIndex } from './review-index';
+import { createReviewIndex, SavedReviewIndexSchema } from './review-index';
+import { removeStateTempFiles } from './state-files';
+import { createStateNotices, type StateNotices } from './state-recovery';
 import { createWatcher, createWatcherMemoryFile } from './watcher';
 
 export interface ServicesOptions {
@@ -52,6 +54,11 @@ export interface ServicesOptions {
   /** Overrides the default library folder (tests). */
   libraryDir?: string;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Where recovered state files are reported (the stores made before the services report into the same one);
+   * the renderer takes them through `app.notices`.
+   */
+  notices?: StateNotices;
 }
 
 export interface Services {
@@ -68,6 +75,10 @@ export interface Services {
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const log = options.log ?? ((message, error) => console.error(`[takedesk] ${message}`, error ?? ''));
   const events = createEventBus();
+  const notices = options.notices ?? createStateNotices();
+  notices.onReport(() => events.emit('app.notices', { count: 1 }));
+  // What killed atomic writes left beside any state file goes before this start's first write.
+  await removeStateTempFiles(options.dataDir);
   const settings = createSettings({
     store: options.settingsStore,
     defaults: options.libraryDir ? { libraryDir: options.libraryDir } : {},
@@ -87,7 +98,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
   });
   const review = createReviewIndex(events, {
-    file: createJsonFile(join(options.dataDir, 'review-index.json'), isSavedReviewIndex),
+    file: createJsonFile(join(options.dataDir, 'review-index.json'), SavedReviewIndexSchema, {
+      label: 'The review overview',
+      notices,
+    }),
   });
   // What was known at the last quit answers the projects list and its landing at once.
   await review.load();
@@ -96,13 +110,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     onProjects: (profileId, rows) => review.projects(profileId, rows),
     onDeliverables: (profileId, projectId, list) => review.deliverables(profileId, projectId, list),
-    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json')),
+    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json'), notices),
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
   const activeProfileId = async () => (await profiles.state()).activeId;
-  const library = createLibraryService({ settings, events, analyzer, profiles });
+  const library = createLibraryService({ settings, events, analyzer, profiles, notices });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,
     library: library.library,
@@ -111,6 +125,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     events,
     analyze: library.analyze,
+    notices,
   });
   const media = createMediaRegistry({
     scheme: options.mediaScheme,
@@ -128,6 +143,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     onSent: (decision) => void watcher.poke(pokeTargetOf(decision)),
     log,
     describe: async (decision) => names.describe(decision, await library.port.list()),
+    notices,
   });
   const livePeaks = createLivePeaks({
     jobs: async () => downloads.port.list(),
@@ -190,6 +206,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     () => outbox.noticeReachable(),
     createHandlers({
       appInfo,
+      stateNotices: () => notices.take(),
       profiles,
       media,
       downloads: downloads.port,

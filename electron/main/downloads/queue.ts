@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
 import type { AudioAnalysis } from '../../../shared/audio';
 import type {
   DownloadJob,
@@ -11,6 +12,7 @@ import type {
   ProjectDownloadSelection,
 } from '../../../shared/ipc';
 import { createCoalescedTask } from '../coalesced-task';
+import { recoverStateFile, type StateNotices } from '../state-recovery';
 import type { EventBus } from '../events';
 import { syncFile, syncFolder, type Library } from '../library/library';
 import { LinkRefusedError } from '../library/safe-fs';
@@ -72,6 +74,8 @@ export interface DownloadsDeps {
   /** Minimum time between 'downloads.progress' events (all jobs together). Default 250 ms. */
   progressIntervalMs?: number;
   now?: () => Date;
+  /** Told what was reset when the state file was damaged. */
+  notices?: StateNotices;
 }
 
 /** The download queue. */
@@ -111,6 +115,17 @@ interface StateFile {
   version: 1;
   jobs: PersistedJob[];
 }
+
+/** The queue's file; a job without its id or deliverable is dropped alone. */
+const StateFileSchema = z.object({
+  version: z.number().optional(),
+  jobs: z.array(
+    z.custom<PersistedJob>((s) => {
+      const v = s as Partial<PersistedJob> | null;
+      return typeof v?.job?.id === 'string' && typeof v.request?.deliverableId === 'string';
+    }),
+  ),
+});
 
 interface Entry extends JobRecord {
   controller: AbortController | null;
@@ -165,15 +180,16 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   }
 
   async function restore(): Promise<void> {
-    let parsed: Partial<StateFile>;
-    try {
-      parsed = JSON.parse(await readFile(deps.stateFile, 'utf8')) as Partial<StateFile>;
-    } catch {
+    // A damaged file keeps a copy and costs only its bad jobs (state-recovery.ts); what is left is saved below.
+    const recovered = recoverStateFile(deps.stateFile, StateFileSchema, {
+      label: 'The download queue',
+      notices: deps.notices,
+    });
+    if (!recovered.value) {
+      if (recovered.damaged) await persist();
       return;
     }
-    const saved = (Array.isArray(parsed.jobs) ? parsed.jobs : []).filter(
-      (s) => s?.job?.id && s.request?.deliverableId,
-    );
+    const saved = recovered.value.jobs;
     // Versions before job-keyed parts wrote `<final name>.part`; two jobs with one final name shared it.
     const legacyUsers = new Map<string, number>();
     for (const { job } of saved) {
@@ -214,7 +230,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         reader: null,
       });
     }
-    if (legacyProfileId) void persist();
+    if (legacyProfileId || recovered.damaged) void persist();
   }
 
   /**

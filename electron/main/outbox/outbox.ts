@@ -6,13 +6,15 @@
  * producer discards it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
 import type { OutboxDecision, OutboxItem } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import { createCoalescedTask } from '../coalesced-task';
 import { localError } from '../local-error';
+import { recoverStateFile, type StateNotices } from '../state-recovery';
 
 /** Error types meaning "no answer from the service": the decision waits in the outbox. */
 const UNREACHABLE = new Set(['NETWORK_UNREACHABLE', 'TIMEOUT', 'SANDBOX_UNAVAILABLE']);
@@ -41,6 +43,8 @@ export interface OutboxDeps {
   describe?: (decision: OutboxDecision) => Promise<string>;
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
+  /** Told what was reset when the outbox file was damaged. */
+  notices?: StateNotices;
 }
 
 export interface Outbox {
@@ -84,14 +88,15 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   let closed = false;
 
   const loaded = (async () => {
-    try {
-      const parsed = JSON.parse(await readFile(deps.file, 'utf8')) as Partial<Persisted>;
-      items = Array.isArray(parsed.items) ? parsed.items.filter(isItem) : [];
-      // An item cut off mid-send (the app stopped) is checked again: reconciling makes a second send harmless.
-      for (const item of items) if (item.state === 'sending') item.state = 'queued';
-    } catch {
-      items = [];
-    }
+    // A damaged file keeps a copy and costs only its bad items (state-recovery.ts); what is left is saved at once.
+    const recovered = recoverStateFile(deps.file, PersistedSchema, {
+      label: 'Offline decisions',
+      notices: deps.notices,
+    });
+    items = recovered.value?.items ?? [];
+    // An item cut off mid-send (the app stopped) is checked again: reconciling makes a second send harmless.
+    for (const item of items) if (item.state === 'sending') item.state = 'queued';
+    if (recovered.damaged) await persist();
   })();
 
   const activeId = async (): Promise<string | null> => {
@@ -107,6 +112,11 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
   /** Persists, then tells the renderer; writes are chained so the file always holds the latest list. */
   async function changed(): Promise<void> {
+    await persist();
+    deps.onChange?.(of(await activeId()));
+  }
+
+  function persist(): Promise<void> {
     const snapshot: Persisted = { version: 1, items };
     const json = JSON.stringify(snapshot);
     writes = writes
@@ -116,8 +126,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       })
       // The items stay in memory and the next change writes them all again.
       .catch((error: unknown) => deps.log?.('the outbox could not be saved', error));
-    await writes;
-    deps.onChange?.(of(await activeId()));
+    return writes;
   }
 
   function prune(): void {
@@ -366,6 +375,12 @@ function summary(statuses: string[]): string {
   for (const s of statuses) counts.set(words(s), (counts.get(words(s)) ?? 0) + 1);
   return [...counts].map(([w, n]) => `${n} ${w}`).join(', ');
 }
+
+/** The outbox file; a bad item is dropped alone. */
+const PersistedSchema = z.object({
+  version: z.number().optional(),
+  items: z.array(z.custom<Stored>(isItem)),
+});
 
 function isItem(value: unknown): value is Stored {
   const v = value as Partial<Stored> | null;

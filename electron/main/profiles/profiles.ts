@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/ipc';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { SecretStore } from '../secrets/secret-store';
+import { salvage } from '../state-recovery';
 import type { SettingsStore } from './settings-store';
 
 /** Where the sandbox listens, its token, and in HTTPS mode its certificate (PEM), the only one its profile trusts. */
@@ -130,7 +131,8 @@ const StoredProfile = z.object({
   createdAt: z.string(),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
-const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
+/** The profiles as kept in the settings store (a profile that fails this is dropped alone at start). */
+export const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
 type StoredProfiles = z.infer<typeof StoredProfiles>;
 
 /** Creates the profiles service. */
@@ -150,10 +152,12 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   let queue: Promise<unknown> = Promise.resolve();
 
   function load(): StoredProfiles {
-    const parsed = StoredProfiles.safeParse(settingsStore.get(SETTINGS_KEY));
-    const stored: StoredProfiles = parsed.success
-      ? parsed.data
-      : { profiles: [], activeId: SANDBOX_PROFILE_ID };
+    // Profile by profile: one damaged entry costs that account only, never every account but Sandbox.
+    const kept = salvage(StoredProfiles.partial(), settingsStore.get(SETTINGS_KEY)).value ?? {};
+    const stored: StoredProfiles = {
+      profiles: kept.profiles ?? [],
+      activeId: kept.activeId ?? SANDBOX_PROFILE_ID,
+    };
     if (!stored.profiles.some((p) => p.id === SANDBOX_PROFILE_ID)) {
       stored.profiles.unshift({
         id: SANDBOX_PROFILE_ID,
@@ -179,7 +183,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       name: profile.name,
       baseUrl: sandboxProfile ? (sandboxConnection?.url ?? '') : profile.baseUrl,
       kind: profile.kind,
-      hasToken: sandboxProfile ? true : (await secrets.get(tokenKey(profile.id))) !== null,
+      // A token store that cannot be read costs the tokens only: the profile shows without one, the app goes on.
+      hasToken: sandboxProfile ? true : (await secrets.get(tokenKey(profile.id)).catch(() => null)) !== null,
       signedOut: signedOut.has(profile.id),
       reachability: reachability.get(profile.id) ?? 'unknown',
       createdAt: profile.createdAt,
