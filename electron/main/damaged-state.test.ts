@@ -11,6 +11,7 @@ import { createSandbox, type Sandbox } from '../sandbox/server';
 import { createJsonSettingsStore } from './profiles';
 import { createFileSecretStore } from './secrets';
 import { createServices, type Services } from './services';
+import { createStateNotices } from './state-recovery';
 import { testServicesOptions } from './test-world';
 
 let sandbox: Sandbox;
@@ -33,18 +34,12 @@ async function tempDir(): Promise<string> {
 /** Browser mode's services over `dataDir` (its settings and token files), on the shared sandbox. */
 async function startApp(dataDir: string): Promise<Services> {
   // The stores report what they recover through the same list as the services (browser-mode.ts wires it so).
-  const { createStateNotices } = (await import('./state-recovery').catch(() => ({}))) as {
-    createStateNotices?: () => unknown;
-  };
-  const notices = createStateNotices?.();
+  const notices = createStateNotices();
   const services = await createServices({
     ...testServicesOptions(dataDir, join(dataDir, 'Default Library')),
-    ...(notices ? { notices } : {}),
-    settingsStore: createJsonSettingsStore({
-      path: join(dataDir, 'browser-mode-settings.json'),
-      notices,
-    } as never),
-    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json'), notices } as never),
+    notices,
+    settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json'), notices }),
+    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json'), notices }),
     externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
   });
   cleanups.push(() => services.dispose());
@@ -150,6 +145,81 @@ describe('issue 24, item 1: a damaged token file costs the tokens only', () => {
       ['sandbox', true],
       ['acct-1', false],
     ]);
+  });
+});
+
+describe('issue 24, item 1: a damaged library manifest', () => {
+  it('is rebuilt from the files on disk: full ids from the downloads that made them, else from their names', async () => {
+    const dir = await tempDir();
+    const dataDir = join(dir, 'data');
+    const libraryDir = join(dataDir, 'Default Library');
+    const projectId = '3f2a9c1d-0000-4000-8000-000000000001';
+    const downloaded = {
+      relativePath: 'Spring promo (3f2a9c1d)/voice_over-1-9b1deb4d-v2.wav',
+      deliverableId: '9b1deb4d-0000-4000-8000-000000000002',
+    };
+    const unknown = 'Spring promo (3f2a9c1d)/voice_over-2-7c0ffee0-v1.mp3';
+    for (const rel of [downloaded.relativePath, unknown]) {
+      await mkdir(join(libraryDir, 'Spring promo (3f2a9c1d)'), { recursive: true });
+      await writeFile(join(libraryDir, rel), 'RIFF');
+    }
+    await mkdir(join(libraryDir, '.takedesk'), { recursive: true });
+    await writeFile(join(libraryDir, '.takedesk', 'library.json'), '\u0000\u0000 not a manifest');
+    const job = {
+      id: 'job-done',
+      projectId,
+      projectTitle: 'Spring promo',
+      deliverableId: downloaded.deliverableId,
+      deliverableName: '1',
+      serviceSubCategory: 'voice_over',
+      version: 2,
+      format: 'wav',
+      state: 'done',
+      bytes: 4,
+      total: 4,
+      rate: 0,
+      etaSeconds: null,
+      error: null,
+      relativePath: downloaded.relativePath,
+      libraryId: 'item-of-job-done',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      profileId: 'sandbox',
+    };
+    await writeFile(
+      join(dataDir, 'downloads.json'),
+      JSON.stringify({
+        version: 1,
+        jobs: [
+          {
+            job,
+            request: { deliverableId: job.deliverableId, format: 'wav', projectId },
+            etag: null,
+            orderedSeconds: 30,
+          },
+        ],
+      }),
+    );
+    const services = await startApp(dataDir);
+    const items = await value<Array<Record<string, unknown>>>(services, 'library.list');
+    const byPath = new Map(items.map((i) => [i.relativePath, i]));
+    expect([...byPath.keys()].sort()).toEqual([downloaded.relativePath, unknown].sort());
+    expect(byPath.get(downloaded.relativePath)).toMatchObject({
+      id: 'item-of-job-done',
+      projectId,
+      deliverableId: downloaded.deliverableId,
+      deliverableName: '1',
+      version: 2,
+      orderedSeconds: 30,
+      profileId: 'sandbox',
+    });
+    expect(byPath.get(unknown)).toMatchObject({
+      projectId: '3f2a9c1d',
+      deliverableId: '7c0ffee0',
+      version: 1,
+    });
+    const [notice] = await value<Array<{ file: string; message: string }>>(services, 'app.notices');
+    expect(notice).toMatchObject({ file: 'library.json' });
+    expect(notice!.message).toMatch(/2 files in the library folder were listed again/u);
   });
 });
 

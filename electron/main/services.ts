@@ -14,6 +14,7 @@ import { createHandlers, type DesktopPort, type HandlerDeps, type UpdatesPort } 
 import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Handlers, type Router } from './ipc/router';
 import { createDownloadsService } from './downloads/downloads-service';
+import { finishedFilesIn } from './downloads/queue';
 import { createLibraryService } from './library/library-service';
 import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
@@ -116,7 +117,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
   const activeProfileId = async () => (await profiles.state()).activeId;
-  const library = createLibraryService({ settings, events, analyzer, profiles, notices });
+  const library = createLibraryService({
+    settings,
+    events,
+    analyzer,
+    profiles,
+    notices,
+    knownFiles: () => finishedFilesIn(join(options.dataDir, 'downloads.json')),
+  });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,
     library: library.library,

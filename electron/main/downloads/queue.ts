@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -12,9 +12,9 @@ import type {
   ProjectDownloadSelection,
 } from '../../../shared/ipc';
 import { createCoalescedTask } from '../coalesced-task';
-import { recoverStateFile, type StateNotices } from '../state-recovery';
+import { recoverStateFile, salvage, type StateNotices } from '../state-recovery';
 import type { EventBus } from '../events';
-import { syncFile, syncFolder, type Library } from '../library/library';
+import { syncFile, syncFolder, type KnownFile, type Library } from '../library/library';
 import { LinkRefusedError } from '../library/safe-fs';
 import { PathEscapeError, partPathFor } from '../library/sanitize';
 import { DownloadError } from './errors';
@@ -145,6 +145,36 @@ const isFile = (path: string) =>
     (st) => st.isFile(),
     () => false,
   );
+
+/**
+ * The files finished downloads put in the library, by relative path, as the queue's file keeps them (read only;
+ * nothing if it cannot be read): the library lists a file its damaged manifest lost under its full ids again.
+ */
+export async function finishedFilesIn(stateFile: string): Promise<Map<string, KnownFile>> {
+  const files = new Map<string, KnownFile>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(stateFile, 'utf8'));
+  } catch {
+    return files;
+  }
+  for (const { job, orderedSeconds } of salvage(StateFileSchema, parsed).value?.jobs ?? []) {
+    if (job.state !== 'done' || !job.libraryId) continue;
+    files.set(job.relativePath, {
+      id: job.libraryId,
+      projectId: job.projectId,
+      projectTitle: job.projectTitle,
+      deliverableId: job.deliverableId,
+      deliverableName: job.deliverableName,
+      serviceSubCategory: job.serviceSubCategory,
+      version: job.version,
+      format: job.format,
+      orderedSeconds: orderedSeconds ?? null,
+      ...(job.profileId ? { profileId: job.profileId } : {}),
+    });
+  }
+  return files;
+}
 
 /** Creates the download manager and restores the queue persisted in `stateFile`. */
 export function createDownloads(deps: DownloadsDeps): Downloads {

@@ -8,7 +8,7 @@ import { localError } from '../local-error';
 import type { Profiles } from '../profiles';
 import { readPeaks } from '../peaks-payload';
 import type { SettingsService } from '../settings';
-import { createLibrary, type Library } from './library';
+import { createLibrary, type KnownFile, type Library } from './library';
 
 /** The library as the handlers see it. */
 export interface LibraryPort {
@@ -39,11 +39,14 @@ export function createLibraryService(deps: {
   profiles: Pick<Profiles, 'state'>;
   /** Told when the manifest was damaged and what was rebuilt. */
   notices?: StateNotices;
+  /** What the download queue knows of finished files (full ids for files a damaged manifest lost). */
+  knownFiles?: () => Promise<Map<string, KnownFile>>;
 }): LibraryService {
   const library = createLibrary({
     dir: () => deps.settings.current().libraryDir,
     emit: deps.events.emit,
     notices: deps.notices,
+    knownFiles: deps.knownFiles,
   });
   // Entries whose files vanished leave the manifest, and files listed before their data was flushed (the app
   // stopped in between) are verified, so a power cut never leaves a short file under its name. Then entries of

@@ -36,7 +36,27 @@ export interface LibraryDeps {
   link?: LinkFn;
   /** Told when the manifest was damaged: what was reset and how many files were listed again. */
   notices?: StateNotices;
+  /**
+   * What other records say of a file, by relative path (the download queue's finished jobs): a file a damaged
+   * manifest lost gets its full ids and profile back from there rather than the short ids of its name.
+   */
+  knownFiles?: () => Promise<Map<string, KnownFile>>;
 }
+
+/** A file's identity as another record kept it. */
+export type KnownFile = Pick<
+  LibraryItem,
+  | 'id'
+  | 'projectId'
+  | 'projectTitle'
+  | 'deliverableId'
+  | 'deliverableName'
+  | 'serviceSubCategory'
+  | 'version'
+  | 'format'
+  | 'orderedSeconds'
+  | 'profileId'
+>;
 
 /** What `commit` needs: a complete part file, the planned name, and the item to list under the name it gets. */
 export interface CommitRequest {
@@ -274,11 +294,13 @@ export function createLibrary(deps: LibraryDeps): Library {
 
   /**
    * Lists again the files of the library folder a damaged manifest lost, from their names
-   * (`<project title> (<id8>)/<service>-<name>-<deliverable id8>-v<n>.<ext>`). Names carry only the short ids,
-   * so those stand for the ids; checksum and analysis are unknown until the file is analysed again.
+   * (`<project title> (<id8>)/<service>-<name>-<deliverable id8>-v<n>.<ext>`). Names carry only the short ids: the
+   * download that made the file gives the full ones when the queue still has it; otherwise the short ids stand for
+   * them. Checksum and analysis are unknown until the file is analysed again.
    */
   async function relistFromDisk(dir: string, items: Map<string, LibraryItem>): Promise<number> {
     let added = 0;
+    const known = (await deps.knownFiles?.().catch(() => null)) ?? new Map<string, KnownFile>();
     const folders = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const folder of folders) {
       const project = PROJECT_FOLDER.exec(folder.name);
@@ -309,6 +331,7 @@ export function createLibrary(deps: LibraryDeps): Library {
           orderedSeconds: null,
           analysis: null,
           hasPeaks: await exists(`${path}.peaks`),
+          ...known.get(relativePath),
         };
         if (items.has(item.id)) continue;
         items.set(item.id, item);
