@@ -237,7 +237,14 @@ export function recoverStateFile<T>(
     parsed === undefined ? { value: undefined, reset: ['(everything)'] } : salvage(schema, parsed);
   if (!truncated && kept.reset.length === 0) return { value: kept.value, damaged: false };
   const reset = truncated && kept.reset.length === 0 ? ['(what came after the cut)'] : kept.reset;
-  const copy = copyAside(path, bytes, options.now);
+  // No room for a copy: the damaged file itself is moved aside (a rename needs none). When neither works, nothing
+  // can be written in that folder, so no later save can overwrite the damaged file either.
+  let copy: string | null;
+  try {
+    copy = copyAside(path, bytes, options.now);
+  } catch {
+    copy = moveAside(path, options.now);
+  }
   options.notices?.report({
     file: basename(path),
     label: options.label,
@@ -245,7 +252,7 @@ export function recoverStateFile<T>(
     copy,
     message:
       `${options.label} was damaged${truncated ? ' (cut short)' : ''}; reset: ${describeReset(reset)}. ` +
-      `Everything else was kept. A copy of the damaged file is at ${copy}.`,
+      `Everything else was kept. ${copy ? `The damaged file is kept at ${copy}.` : `The damaged file could not be kept.`}`,
   });
   return { value: kept.value, damaged: true };
 }
