@@ -2,6 +2,7 @@
  * Browser mode's secret store: a JSON file readable only by this user (0600), replaced atomically
  * (write-file-atomic: temp file + fsync + rename) so a crash never leaves half a file.
  */
+import { mkdirSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -23,7 +24,19 @@ export function createFileSecretStore({ path, notices }: FileSecretStoreDeps): S
   // A damaged token file costs the tokens it lost, never the app: its copy is kept (state-recovery.ts), the tokens
   // still readable stay, and the rest of the app (library, offline review) goes on.
   const recovered = recoverStateFile(path, SecretsFileSchema, { notices, label: 'Saved sign-ins' });
-  if (recovered.damaged) queue = save(recovered.value ?? {}).catch(() => undefined);
+  // Written back before anything else runs (synchronously, once, at start): no later start reads the damaged
+  // file again, and no start-up removal of temp files can meet this write half done.
+  if (recovered.damaged) {
+    try {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      writeFileAtomic.sync(path, JSON.stringify(recovered.value ?? {}, null, 2), {
+        mode: 0o600,
+        fsync: true,
+      });
+    } catch {
+      // The next set() writes the file again; the copy is kept either way.
+    }
+  }
 
   async function load(): Promise<Record<string, string>> {
     let text: string;
