@@ -56,6 +56,22 @@ describe('salvage: a bad value drops only that value', () => {
   });
 });
 
+describe('salvage: keys of the file are only keys', () => {
+  it('a `__proto__` entry next to a bad one changes no prototype (zod leaves that key out)', () => {
+    const value = JSON.parse('{"__proto__": "a", "p2": "zzz", "p3": "b"}') as unknown;
+    const kept = salvage(z.record(z.string(), z.enum(['a', 'b'])), value);
+    expect(Object.getPrototypeOf(kept.value)).toBe(Object.prototype);
+    expect(kept.value).toEqual({ p3: 'b' });
+    expect(kept.reset).toEqual(['p2']);
+    const loose = salvage(
+      z.object({ n: z.number() }).catchall(z.unknown()),
+      JSON.parse('{"n": "x", "__proto__": {"polluted": true}}'),
+    );
+    expect(loose.value).toBeUndefined();
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});
+
 describe('parseTruncatedJson', () => {
   const text = JSON.stringify(
     {

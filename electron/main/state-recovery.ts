@@ -10,10 +10,10 @@
  * - The recovered value is written back only after the copy exists, so the damaged file is never lost.
  */
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import writeFileAtomic from 'write-file-atomic';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import type { z } from 'zod';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
 import type { StateNotice } from '../../shared/ipc';
 
 /** What main tells the user about state files it recovered; each notice is handed to the renderer once. */
@@ -79,52 +79,54 @@ export function salvage<T>(schema: z.ZodType<T>, value: unknown, path = ''): Sal
   }
   if (def.type === 'object' && def.shape) {
     if (!isPlainObject(value)) return dropped();
-    const out: Record<string, unknown> = {};
-    const reset: string[] = [];
-    for (const [key, field] of Object.entries(def.shape)) {
-      if (!Object.hasOwn(value, key)) continue;
-      const part = salvage(field, value[key], childPath(path, key));
-      reset.push(...part.reset);
-      if (part.value !== undefined) out[key] = part.value;
-    }
-    if (def.catchall)
-      for (const [key, item] of Object.entries(value))
-        if (!Object.hasOwn(def.shape, key)) {
-          const part = salvage(def.catchall, item, childPath(path, key));
-          reset.push(...part.reset);
-          if (part.value !== undefined) out[key] = part.value;
-        }
-    const checked = schema.safeParse(out);
-    return checked.success ? { value: checked.data, reset } : dropped();
+    const shape = def.shape;
+    const fields = Object.entries(value).flatMap(([key, item]): Array<[string, z.ZodType, unknown]> => {
+      const field = Object.hasOwn(shape, key) ? shape[key] : def.catchall;
+      return field ? [[key, field, item]] : [];
+    });
+    return kept(fields, (entries) => Object.fromEntries(entries));
   }
   if (def.type === 'record' && def.valueType) {
     if (!isPlainObject(value)) return dropped();
-    const entries: Array<[string, unknown]> = [];
-    const reset: string[] = [];
-    for (const [key, item] of Object.entries(value)) {
-      const keyOk = def.keyType ? def.keyType.safeParse(key).success : true;
-      const part = keyOk ? salvage(def.valueType, item, childPath(path, key)) : dropped();
-      if (!keyOk) part.reset = [childPath(path, key)];
-      reset.push(...part.reset);
-      if (part.value !== undefined) entries.push([key, part.value]);
-    }
-    const checked = schema.safeParse(Object.fromEntries(entries));
-    return checked.success ? { value: checked.data, reset } : dropped();
+    const valueType = def.valueType;
+    const fields = Object.entries(value).map(([key, item]): [string, z.ZodType, unknown] => [
+      key,
+      // A key the record refuses goes with its value.
+      !def.keyType || def.keyType.safeParse(key).success ? valueType : NEVER,
+      item,
+    ]);
+    return kept(fields, (entries) => Object.fromEntries(entries));
   }
   if (def.type === 'array' && def.element) {
     if (!Array.isArray(value)) return dropped();
-    const kept: unknown[] = [];
-    const reset: string[] = [];
-    value.forEach((item, index) => {
-      const part = salvage(def.element!, item, childPath(path, index));
-      reset.push(...part.reset);
-      if (part.value !== undefined) kept.push(part.value);
-    });
-    const checked = schema.safeParse(kept);
-    return checked.success ? { value: checked.data, reset } : dropped();
+    const element = def.element;
+    const items = value.map((item, index): [number, z.ZodType, unknown] => [index, element, item]);
+    return kept(items, (entries) => entries.map(([, item]) => item));
   }
   return dropped();
+
+  /**
+   * Salvages each part on its own, builds the container of the parts kept (entries, never assignments: a key
+   * like `__proto__` stays a key), and checks the whole again: a required part lost drops the container.
+   */
+  function kept<K extends string | number>(
+    parts: Array<[K, z.ZodType, unknown]>,
+    build: (entries: Array<[K, unknown]>) => unknown,
+  ): Salvaged<T> {
+    const entries: Array<[K, unknown]> = [];
+    const reset: string[] = [];
+    for (const [key, field, item] of parts) {
+      const part = salvage(field, item, childPath(path, key));
+      reset.push(...part.reset);
+      if (part.value !== undefined) entries.push([key, part.value]);
+    }
+    const checked = schema.safeParse(build(entries));
+    return checked.success ? { value: checked.data, reset } : dropped();
+  }
 }
+
+/** A schema nothing passes: what a record's refused key is checked against. */
+const NEVER: z.ZodType = z.never();
 
 /**
  * The value of JSON text cut short (a crash mid-write, a full disk): the longest prefix that ends after a whole
