@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../shared/ipc';
 import { createSandbox, type Sandbox } from '../sandbox/server';
+import { startBrowserMode } from './browser-mode';
 import { createJsonSettingsStore } from './profiles';
 import { createFileSecretStore } from './secrets';
 import { createServices, type Services } from './services';
@@ -120,6 +121,38 @@ describe('issue 24, item 1: a damaged settings file', () => {
     expect(notice).toMatchObject({ file: 'browser-mode-settings.json' });
     expect(notice!.message).toContain(copies[0]!);
     expect(await value(services, 'app.notices')).toEqual([]);
+  });
+});
+
+describe('issue 24, item 1: browser mode as started by `npm start`', () => {
+  it('reports what its settings and token files recovered through app.notices, once', async () => {
+    const dir = await tempDir();
+    const dataDir = join(dir, 'data');
+    await mkdir(dataDir);
+    await writeFile(
+      join(dataDir, 'browser-mode-settings.json'),
+      '{"preferences": {"theme": "dark", "concurrency": 9}}',
+    );
+    await writeFile(join(dataDir, 'browser-mode-secrets.json'), '["not a map"]', { mode: 0o600 });
+    const mode = await startBrowserMode({
+      rendererDir: dir,
+      dataDir,
+      port: 0,
+      libraryDir: join(dir, 'Library'),
+      externalSandbox: { url: sandbox.url, token: sandbox.tokens.full },
+      revealInOs: false,
+    });
+    cleanups.push(() => mode.close());
+    const notices = await value<Array<{ file: string; reset: string[] }>>(mode.services, 'app.notices');
+    expect(notices.map((n) => [n.file, n.reset])).toEqual([
+      ['browser-mode-settings.json', ['preferences.concurrency']],
+      ['browser-mode-secrets.json', ['(everything)']],
+    ]);
+    expect(await value(mode.services, 'app.notices')).toEqual([]);
+    expect(await value<{ theme: string }>(mode.services, 'settings.get')).toMatchObject({
+      theme: 'dark',
+      concurrency: 3,
+    });
   });
 });
 
