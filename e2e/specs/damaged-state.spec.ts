@@ -54,7 +54,9 @@ test('a damaged settings file: what was good is kept, a copy is kept, and a toas
     });
 
     await page.goto(url);
-    const toast = page.getByTestId('toast').filter({ hasText: 'Settings was damaged and recovered' });
+    const toast = page
+      .getByTestId('toast')
+      .filter({ hasText: 'The settings file was damaged and recovered' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('reset: preferences.concurrency');
     const copy = readdirSync(dataDir).find((name) => name.startsWith('browser-mode-settings.damaged-'));

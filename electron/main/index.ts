@@ -37,7 +37,7 @@ void startElectronApp(electron, {
     const settingsStore = openRecoveredStore<SettingsStore>({
       path: join(userDataDir, 'settings.json'),
       schema: SettingsFileSchema,
-      label: 'Settings',
+      label: 'The settings file',
       notices,
       open: open('settings'),
       fallback: () => createMemorySettingsStore(),
@@ -45,7 +45,7 @@ void startElectronApp(electron, {
     const secretsStore = openRecoveredStore<KeyValueStore>({
       path: join(userDataDir, 'secrets.json'),
       schema: ElectronSecretsFileSchema,
-      label: 'Saved sign-ins',
+      label: 'The saved sign-ins file',
       notices,
       open: open('secrets'),
       fallback: () => createMemoryKeyValueStore(),

@@ -100,7 +100,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   const review = createReviewIndex(events, {
     file: createJsonFile(join(options.dataDir, 'review-index.json'), SavedReviewIndexSchema, {
-      label: 'The review overview',
+      label: 'The review overview file',
       notices,
     }),
   });

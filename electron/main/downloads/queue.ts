@@ -212,7 +212,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   async function restore(): Promise<void> {
     // A damaged file keeps a copy and costs only its bad jobs (state-recovery.ts); what is left is saved below.
     const recovered = recoverStateFile(deps.stateFile, StateFileSchema, {
-      label: 'The download queue',
+      label: 'The download queue file',
       notices: deps.notices,
     });
     if (!recovered.value) {

@@ -232,7 +232,7 @@ describe('createLibrary', () => {
     expect(copies).toHaveLength(1);
     expect(await readFile(join(dir, '.takedesk', copies[0]!), 'utf8')).toBe(damaged);
     const [notice] = notices.take();
-    expect(notice).toMatchObject({ file: 'library.json', label: 'The library list' });
+    expect(notice).toMatchObject({ file: 'library.json', label: 'The library list file' });
     expect(notice!.message).toMatch(/1 file in the library folder was listed again/u);
     // The rebuilt manifest is on disk: a fresh start lists the same and says nothing more.
     const again = createLibrary({ dir: () => dir, notices });

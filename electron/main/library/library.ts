@@ -276,7 +276,10 @@ export function createLibrary(deps: LibraryDeps): Library {
     // A damaged manifest must not cost the library: its copy is kept, its good entries stay (state-recovery.ts),
     // and the files on disk it no longer lists are listed again from their names; the user is told once.
     const found = createStateNotices();
-    const recovered = recoverStateFile(file, ManifestSchema, { label: 'The library list', notices: found });
+    const recovered = recoverStateFile(file, ManifestSchema, {
+      label: 'The library list file',
+      notices: found,
+    });
     for (const item of recovered.value?.items ?? []) items.set(item.id, item);
     const version = recovered.value ? (recovered.value.version ?? 1) : MANIFEST_VERSION;
     cache = { root: dir, items };

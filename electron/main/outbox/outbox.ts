@@ -90,7 +90,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const loaded = (async () => {
     // A damaged file keeps a copy and costs only its bad items (state-recovery.ts); what is left is saved at once.
     const recovered = recoverStateFile(deps.file, PersistedSchema, {
-      label: 'Offline decisions',
+      label: 'The outbox file',
       notices: deps.notices,
     });
     items = recovered.value?.items ?? [];

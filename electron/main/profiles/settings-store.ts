@@ -22,7 +22,7 @@ export function createJsonSettingsStore({
 }): SettingsStore {
   // A damaged file keeps a copy and costs only its bad values (state-recovery.ts); what is left is written back
   // at once, after the copy, so the next start reads a sound file and the user is told once.
-  const recovered = recoverStateFile(path, SettingsFileSchema, { notices, label: 'Settings' });
+  const recovered = recoverStateFile(path, SettingsFileSchema, { notices, label: 'The settings file' });
   let data: Record<string, unknown> = recovered.value ?? {};
   if (recovered.damaged) {
     try {

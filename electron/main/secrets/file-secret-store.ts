@@ -23,7 +23,7 @@ export function createFileSecretStore({ path, notices }: FileSecretStoreDeps): S
   let queue: Promise<unknown> = Promise.resolve();
   // A damaged token file costs the tokens it lost, never the app: its copy is kept (state-recovery.ts), the tokens
   // still readable stay, and the rest of the app (library, offline review) goes on.
-  const recovered = recoverStateFile(path, SecretsFileSchema, { notices, label: 'Saved sign-ins' });
+  const recovered = recoverStateFile(path, SecretsFileSchema, { notices, label: 'The saved sign-ins file' });
   // Written back before anything else runs (synchronously, once, at start): no later start reads the damaged
   // file again, and no start-up removal of temp files can meet this write half done.
   if (recovered.damaged) {

@@ -117,7 +117,7 @@ describe('file secret store', () => {
     expect(copies).toHaveLength(1);
     expect(await readFile(join(dir, copies[0]!), 'utf8')).toBe(damaged);
     expect((await stat(join(dir, copies[0]!))).mode & 0o777).toBe(0o600);
-    expect(notices.take()).toMatchObject([{ file: 'secrets.json', label: 'Saved sign-ins' }]);
+    expect(notices.take()).toMatchObject([{ file: 'secrets.json', label: 'The saved sign-ins file' }]);
     // What was kept is written back, so the next start reads a sound file and says nothing more.
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ 'profile-token:a': 'tok-a' });
     createFileSecretStore({ path, notices });

@@ -11,7 +11,7 @@ export const WatcherMemorySchema: z.ZodType<WatcherMemory> = z.record(
 
 /** The watcher's memory in a JSON file (atomic writes); a missing file is an empty memory. */
 export function createWatcherMemoryFile(path: string, notices?: StateNotices): WatcherMemoryStore {
-  const file = createJsonFile(path, WatcherMemorySchema, { label: 'What the watcher has seen', notices });
+  const file = createJsonFile(path, WatcherMemorySchema, { label: "The watcher's memory file", notices });
   return {
     load: async () => (await file.load()) ?? {},
     save: (memory) => file.save(memory),

@@ -4,10 +4,10 @@ import { showStateNotices } from './use-state-notices';
 
 const notice = (file: string): StateNotice => ({
   file,
-  label: 'Settings',
+  label: 'The settings file',
   reset: ['preferences.concurrency'],
   copy: `/data/${file}.damaged`,
-  message: `Settings was damaged; reset: preferences.concurrency. A copy of the damaged file is at /data/${file}.damaged.`,
+  message: `The settings file was damaged; reset: preferences.concurrency. A copy of the damaged file is at /data/${file}.damaged.`,
 });
 
 describe('showStateNotices', () => {
@@ -35,7 +35,7 @@ describe('showStateNotices', () => {
       {
         toast: {
           kind: 'error',
-          title: 'Settings was damaged and recovered',
+          title: 'The settings file was damaged and recovered',
           detail: expect.stringContaining('reset: preferences.concurrency'),
         },
         ms: 0,
