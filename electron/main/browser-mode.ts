@@ -6,6 +6,7 @@ import { createMediaSigner } from './hosts/media-capability';
 import { createJsonSettingsStore, type SandboxConnection } from './profiles';
 import { createFileSecretStore } from './secrets';
 import { createServices, type Services } from './services';
+import { createStateNotices } from './state-recovery';
 
 export interface BrowserModeOptions {
   rendererDir: string;
@@ -58,11 +59,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const dataDir = options.dataDir ?? defaultDataDir();
   // One key per launch: the services sign each media URL they hand out, the host checks it.
   const mediaSigner = createMediaSigner();
+  // The stores read their files first: what they recover is reported with the services' own state files.
+  const notices = createStateNotices();
   const services = await createServices({
     mode: 'browser',
     dataDir,
-    settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json') }),
-    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json') }),
+    notices,
+    settingsStore: createJsonSettingsStore({ path: join(dataDir, 'browser-mode-settings.json'), notices }),
+    secrets: createFileSecretStore({ path: join(dataDir, 'browser-mode-secrets.json'), notices }),
     mediaScheme: {
       library: (id) => mediaSigner.sign(`/media/library/${encodeURIComponent(id)}`),
       remote: (token) => mediaSigner.sign(`/media/remote/${encodeURIComponent(token)}`),

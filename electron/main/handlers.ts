@@ -1,5 +1,6 @@
 import type {
   AppInfo,
+  StateNotice,
   LivePeaks,
   OutboxDecision,
   OutboxHeard,
@@ -67,6 +68,8 @@ export interface UpdatesPort {
 
 export interface HandlerDeps {
   appInfo(): Promise<AppInfo>;
+  /** Notices about recovered state files not yet shown (each is given once). */
+  stateNotices(): StateNotice[];
   profiles: ProfilesPort;
   media: MediaRegistry;
   downloads: DownloadsPort;
@@ -127,6 +130,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   return {
     'app.info': () => deps.appInfo(),
+    'app.notices': async () => deps.stateNotices(),
 
     'profiles.list': () => deps.profiles.state(),
     'profiles.add': (input) => deps.profiles.add(input),

@@ -10,8 +10,16 @@ import { startElectronApp } from './electron/app';
 import { createDragOut } from './electron/drag';
 import { utilitySandboxSpawner } from './electron/sandbox-utility-process';
 import { MEDIA_SCHEME } from './electron/types';
-import { openSafeStorageSecretStore } from './secrets';
+import { createMemorySettingsStore, type SettingsStore } from './profiles';
+import { openSafeStorageSecretStore, type KeyValueStore } from './secrets';
 import { createServices } from './services';
+import {
+  ElectronSecretsFileSchema,
+  openRecoveredStore,
+  removeStateTempFiles,
+  SettingsFileSchema,
+} from './state-files';
+import { createStateNotices } from './state-recovery';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,11 +29,32 @@ void startElectronApp(electron, {
   autoUpdater: electronUpdater.autoUpdater,
   ...(process.env.TAKEDESK_DATA_DIR ? { userDataDir: process.env.TAKEDESK_DATA_DIR } : {}),
   async createServices(userDataDir, desktop) {
-    const settingsStore = new Store<Record<string, unknown>>({ name: 'settings' });
-    const secretsStore = new Store<Record<string, unknown>>({ name: 'secrets' });
+    const notices = createStateNotices();
+    await removeStateTempFiles(userDataDir);
+    // electron-store throws on a file it cannot parse, and with `clearInvalidConfig` would empty it with no copy:
+    // left off on purpose, and each file is recovered under the state-file rule before it is opened.
+    const open = (name: string) => () =>
+      new Store<Record<string, unknown>>({ name, clearInvalidConfig: false });
+    const settingsStore = openRecoveredStore<SettingsStore>({
+      path: join(userDataDir, 'settings.json'),
+      schema: SettingsFileSchema,
+      label: 'The settings file',
+      notices,
+      open: open('settings'),
+      fallback: () => createMemorySettingsStore(),
+    });
+    const secretsStore = openRecoveredStore<KeyValueStore>({
+      path: join(userDataDir, 'secrets.json'),
+      schema: ElectronSecretsFileSchema,
+      label: 'The saved sign-ins file',
+      notices,
+      open: open('secrets'),
+      fallback: () => createMemoryKeyValueStore(),
+    });
     const services = await createServices({
       mode: 'electron',
       dataDir: userDataDir,
+      notices,
       settingsStore,
       secrets: await openSafeStorageSecretStore({ safeStorage: electron.safeStorage, store: secretsStore }),
       mediaScheme: {
@@ -52,3 +81,13 @@ void startElectronApp(electron, {
     return { ...services, windowState };
   },
 });
+
+/** A key-value store in memory: the secrets' stand-in when their file cannot be opened (tokens are not kept). */
+function createMemoryKeyValueStore(): KeyValueStore {
+  const data = new Map<string, unknown>();
+  return {
+    get: (key) => structuredClone(data.get(key)),
+    set: (key, value) => void data.set(key, structuredClone(value)),
+    delete: (key) => void data.delete(key),
+  };
+}

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { DELIVERY_TARGET_IDS } from '../../shared/audio/qa';
 import type { ProjectQaTarget } from '../../shared/ipc';
 import type { SettingsStore } from './profiles/settings-store';
+import { salvage } from './state-recovery';
 
 const KEY = 'qaTargets';
 /** Remembered targets per profile; the oldest go first past this (a producer's projects, many times over). */
 const MAX_PER_PROFILE = 2000;
 
-const Stored = z.record(
+/** Remembered targets as kept in the settings store: profile id -> project id -> target. */
+export const StoredQaTargets = z.record(
   z.string(),
   z.record(
     z.string(),
@@ -37,8 +39,8 @@ export function createQaTargets(deps: {
   activeProfileId: () => Promise<string>;
 }): QaTargetsService {
   const load = (): Record<string, Targets> => {
-    const parsed = Stored.safeParse(deps.store.get(KEY));
-    return parsed.success ? parsed.data : {};
+    // Entry by entry: one bad target is forgotten alone, not every project's.
+    return salvage(StoredQaTargets, deps.store.get(KEY)).value ?? {};
   };
   return {
     async list() {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJsonFile } from './json-file';
-import { createReviewIndex, isSavedReviewIndex, type SavedReviewIndex } from './review-index';
+import { createReviewIndex, SavedReviewIndexSchema, type SavedReviewIndex } from './review-index';
 
 const row = (id: string, status = 'paid') => ({ id, title: `Project ${id}`, status }) as const;
 const take = (id: string, status: string, name = id) => ({
@@ -74,7 +74,7 @@ describe('review index across restarts', () => {
   it('answers at once after a restart with what was known, marked as of when it was read, per profile', async () => {
     const path = join(dir, 'restart.json');
     const first = createReviewIndex(events, {
-      file: createJsonFile(path, isSavedReviewIndex),
+      file: createJsonFile(path, SavedReviewIndexSchema),
       now: at('2026-11-24T09:00:00Z'),
       saveDelayMs: 10,
     });
@@ -84,7 +84,7 @@ describe('review index across restarts', () => {
     first.deliverables('b', 'p9', [take('d9', 'revisionRequested')]);
     await first.flush();
 
-    const next = createReviewIndex(events, { file: createJsonFile(path, isSavedReviewIndex) });
+    const next = createReviewIndex(events, { file: createJsonFile(path, SavedReviewIndexSchema) });
     expect(next.snapshot('a').projects).toEqual([]);
     await next.load();
     expect(next.snapshot('a').projects).toEqual([
@@ -108,7 +108,7 @@ describe('review index across restarts', () => {
 
   it('what is read before the file is loaded wins over the file', async () => {
     const path = join(dir, 'race.json');
-    const file = createJsonFile(path, isSavedReviewIndex);
+    const file = createJsonFile(path, SavedReviewIndexSchema);
     await file.save({
       version: 1,
       profiles: {
@@ -126,7 +126,7 @@ describe('review index across restarts', () => {
   it('writes changes in one debounced save, drops removed profiles, and a corrupt file is an empty start', async () => {
     const path = join(dir, 'debounce.json');
     const saves: SavedReviewIndex[] = [];
-    const file = createJsonFile(path, isSavedReviewIndex);
+    const file = createJsonFile(path, SavedReviewIndexSchema);
     const counting = { load: file.load, save: (v: SavedReviewIndex) => (saves.push(v), file.save(v)) };
     const index = createReviewIndex(events, { file: counting, saveDelayMs: 20 });
     for (let i = 0; i < 20; i++) index.projects('a', [row(`p${i}`)]);
@@ -138,7 +138,7 @@ describe('review index across restarts', () => {
     expect(saves[0]!.profiles.a).toHaveLength(20);
 
     await writeFile(path, '{"version":1,"profiles":{"a":[{"row":{}}]}');
-    const fresh = createReviewIndex(events, { file: createJsonFile(path, isSavedReviewIndex) });
+    const fresh = createReviewIndex(events, { file: createJsonFile(path, SavedReviewIndexSchema) });
     await fresh.load();
     expect(fresh.snapshot('a').projects).toEqual([]);
     await writeFile(path, 'not json');

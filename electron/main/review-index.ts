@@ -5,6 +5,7 @@
  * It is saved (debounced) to the app data folder, so after a restart the list and the "needs my review" landing
  * answer at once from what was known, marked `asOf` until each project is read again.
  */
+import { z } from 'zod';
 import type { DeliverableSummary, ProjectListItem } from '../../shared/api';
 import type { EventPayloads, ReviewSnapshot } from '../../shared/ipc';
 import { reviewCounts } from '../../shared/review';
@@ -232,20 +233,24 @@ function summary(d: DeliverableSummary): DeliverableSummary {
   return { id: d.id, serviceSubCategory: d.serviceSubCategory, name: d.name, status: d.status };
 }
 
-/** The shape of a saved index, checked before it is used (a file of another version or hand-edited is ignored). */
+/**
+ * The shape of a saved index, checked before it is used; a file of another version is ignored, and a bad row is
+ * dropped alone (state-recovery.ts).
+ */
+export const SavedReviewIndexSchema = z.object({
+  version: z.literal(1),
+  profiles: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        row: z.looseObject({ id: z.string() }),
+        deliverables: z.array(z.looseObject({ id: z.string(), status: z.string() })).nullable(),
+        checkedAt: z.string().nullable(),
+      }),
+    ),
+  ),
+}) as unknown as z.ZodType<SavedReviewIndex>;
+
 export function isSavedReviewIndex(value: unknown): value is SavedReviewIndex {
-  const v = value as Partial<SavedReviewIndex> | null;
-  if (!v || v.version !== 1 || !v.profiles || typeof v.profiles !== 'object') return false;
-  return Object.values(v.profiles).every(
-    (rows) =>
-      Array.isArray(rows) &&
-      rows.every(
-        (r: Partial<SavedReviewIndex['profiles'][string][number]> | null) =>
-          typeof r?.row?.id === 'string' &&
-          (r.deliverables === null ||
-            (Array.isArray(r.deliverables) &&
-              r.deliverables.every((d) => typeof d?.id === 'string' && typeof d.status === 'string'))) &&
-          (r.checkedAt === null || typeof r.checkedAt === 'string'),
-      ),
-  );
+  return SavedReviewIndexSchema.safeParse(value).success;
 }

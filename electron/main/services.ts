@@ -15,6 +15,7 @@ import { createHandlers, type DesktopPort, type HandlerDeps, type UpdatesPort } 
 import type { MediaResolver } from './hosts/browser-host';
 import { createRouter, type Handlers, type Router } from './ipc/router';
 import { createDownloadsService } from './downloads/downloads-service';
+import { finishedFilesIn } from './downloads/queue';
 import { createLibraryService } from './library/library-service';
 import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
@@ -29,7 +30,9 @@ import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
 import { createJsonFile } from './json-file';
-import { createReviewIndex, isSavedReviewIndex } from './review-index';
+import { createReviewIndex, SavedReviewIndexSchema } from './review-index';
+import { removeStateTempFiles } from './state-files';
+import { createStateNotices, type StateNotices } from './state-recovery';
 import { createWatcher, createWatcherMemoryFile } from './watcher';
 
 export interface ServicesOptions {
@@ -55,6 +58,11 @@ export interface ServicesOptions {
   /** Overrides the default library folder (tests). */
   libraryDir?: string;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Where recovered state files are reported (the stores made before the services report into the same one);
+   * the renderer takes them through `app.notices`.
+   */
+  notices?: StateNotices;
 }
 
 export interface Services {
@@ -73,6 +81,10 @@ export interface Services {
 export async function createServices(options: ServicesOptions): Promise<Services> {
   const log = options.log ?? ((message, error) => console.error(`[takedesk] ${message}`, error ?? ''));
   const events = createEventBus();
+  const notices = options.notices ?? createStateNotices();
+  notices.onReport(() => events.emit('app.notices', { count: 1 }));
+  // What killed atomic writes left beside any state file goes before this start's first write.
+  await removeStateTempFiles(options.dataDir);
   const settings = createSettings({
     store: options.settingsStore,
     defaults: options.libraryDir ? { libraryDir: options.libraryDir } : {},
@@ -92,7 +104,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
   });
   const review = createReviewIndex(events, {
-    file: createJsonFile(join(options.dataDir, 'review-index.json'), isSavedReviewIndex),
+    file: createJsonFile(join(options.dataDir, 'review-index.json'), SavedReviewIndexSchema, {
+      label: 'The review overview file',
+      notices,
+    }),
   });
   // What was known at the last quit answers the projects list and its landing at once.
   await review.load();
@@ -101,13 +116,20 @@ export async function createServices(options: ServicesOptions): Promise<Services
     events,
     onProjects: (profileId, rows) => review.projects(profileId, rows),
     onDeliverables: (profileId, projectId, list) => review.deliverables(profileId, projectId, list),
-    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json')),
+    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json'), notices),
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
   const activeProfileId = async () => (await profiles.state()).activeId;
-  const library = createLibraryService({ settings, events, analyzer, profiles });
+  const library = createLibraryService({
+    settings,
+    events,
+    analyzer,
+    profiles,
+    notices,
+    knownFiles: () => finishedFilesIn(join(options.dataDir, 'downloads.json')),
+  });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,
     library: library.library,
@@ -116,6 +138,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     events,
     analyze: library.analyze,
+    notices,
   });
   const media = createMediaRegistry({
     scheme: options.mediaScheme,
@@ -127,11 +150,23 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const names = createNames();
   // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts).
   const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DECISIONS_MIGRATIONS);
-  if (database.reset) log(database.reset);
-  const migrated = await migrateOutboxFile(database.db, join(options.dataDir, 'outbox.json'), (id) =>
-    profiles.account(id),
+  if (database.reset) {
+    log(database.reset);
+    notices.report({
+      file: 'takedesk.sqlite',
+      label: 'The local database',
+      reset: ['(everything)'],
+      copy: database.copy,
+      message: database.reset,
+    });
+  }
+  // An outbox.json of an earlier version moves in once (damaged: under the state-file rule, with a notice).
+  await migrateOutboxFile(
+    database.db,
+    join(options.dataDir, 'outbox.json'),
+    (id) => profiles.account(id),
+    notices,
   );
-  if (migrated) log(migrated);
   const outbox = createDecisions({
     db: database.db,
     profiles,
@@ -202,6 +237,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     () => outbox.noticeReachable(),
     createHandlers({
       appInfo,
+      stateNotices: () => notices.take(),
       profiles,
       media,
       downloads: downloads.port,

@@ -16,3 +16,26 @@ describe('settings.set', () => {
     expect(seen).toEqual(['/tmp/takedesk-library']);
   });
 });
+
+describe('a bad stored preference (issue 24)', () => {
+  it('falls back to its default alone, and the next change keeps every other preference', async () => {
+    const store = createMemorySettingsStore({
+      preferences: { libraryDir: '/music/Takedesk', theme: 'dark', concurrency: 9, notifications: false },
+    });
+    const settings = createSettings({ store, defaults: { libraryDir: '/tmp/default-library' } });
+    expect(settings.current()).toMatchObject({
+      libraryDir: '/music/Takedesk',
+      theme: 'dark',
+      notifications: false,
+      concurrency: 3,
+    });
+    await settings.set({ backgroundFetch: false });
+    expect(store.get('preferences')).toMatchObject({
+      libraryDir: '/music/Takedesk',
+      theme: 'dark',
+      notifications: false,
+      concurrency: 3,
+      backgroundFetch: false,
+    });
+  });
+});

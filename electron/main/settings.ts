@@ -3,11 +3,13 @@ import { isAbsolute, join } from 'node:path';
 import { BULK_FORMATS } from '../../shared/ipc/project-downloads';
 import { SettingsSchema, type Settings } from '../../shared/ipc/settings';
 import { localError } from './local-error';
+import { salvage } from './state-recovery';
 import type { SettingsStore } from './profiles/settings-store';
 
 const KEY = 'preferences';
 
-const Stored = SettingsSchema.partial();
+/** The preferences as kept in the settings store: any field may be missing (a default fills it in). */
+export const StoredPreferences = SettingsSchema.partial();
 
 export interface SettingsService {
   get(): Promise<Settings>;
@@ -39,8 +41,10 @@ export function createSettings(deps: {
     ...deps.defaults,
   };
   const current = (): Settings => {
-    const parsed = Stored.safeParse(deps.store.get(KEY));
-    return { ...defaults, ...(parsed.success ? parsed.data : {}) };
+    // Field by field: one bad value (a hand edit, an older version's range) falls back to its default alone,
+    // so the next change does not save every other preference as its default.
+    const kept = salvage(StoredPreferences, deps.store.get(KEY)).value;
+    return { ...defaults, ...kept };
   };
   return {
     current,

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,5 +57,15 @@ describe('sandbox TLS certificate', () => {
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe('persistedSandboxTls and killed writes', () => {
+  it('removes the temp files a killed write of the certificate left, and keeps the certificate (issue 24, item 8)', async () => {
+    await writeFile(join(dir, 'sandbox-tls.json.3735928559'), '{"cert": "half a write');
+    await writeFile(join(dir, 'notes.txt'), 'mine');
+    const first = await persistedSandboxTls(dir);
+    expect((await readdir(dir)).sort()).toEqual(['notes.txt', 'sandbox-tls.json']);
+    expect(await persistedSandboxTls(dir)).toEqual(first);
   });
 });

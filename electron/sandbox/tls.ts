@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeStaleTempFiles } from './persistence';
 import writeFileAtomic from 'write-file-atomic';
 import { generate } from 'selfsigned';
 
@@ -52,6 +53,8 @@ export async function generateSandboxTls(now: Date = new Date()): Promise<Sandbo
  */
 export async function persistedSandboxTls(dataDir: string, now: Date = new Date()): Promise<SandboxTls> {
   const path = join(dataDir, TLS_FILE);
+  // A write killed between write-file-atomic's write and rename leaves a temp file (with a private key) for ever.
+  await removeStaleTempFiles(path);
   try {
     const saved = JSON.parse(await readFile(path, 'utf8')) as Partial<SandboxTls>;
     if (typeof saved.cert === 'string' && typeof saved.key === 'string') {

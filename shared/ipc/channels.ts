@@ -5,6 +5,7 @@
  */
 export const CHANNELS = [
   'app.info',
+  'app.notices',
   'profiles.list',
   'profiles.add',
   'profiles.signIn',
@@ -78,6 +79,7 @@ export const EVENTS = [
   'updates.status',
   'projects.reviewChanged',
   'outbox.changed',
+  'app.notices',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

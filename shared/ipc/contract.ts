@@ -25,6 +25,7 @@ import type { AudioAnalysis, QaVerdict } from '../audio';
 import type { Channel, EventName } from './channels';
 import type {
   AppInfo,
+  StateNotice,
   DeliverableReadyEvent,
   DownloadJob,
   DownloadProgress,
@@ -73,6 +74,8 @@ const heard = z
 /** The whole renderer -> main surface. Main validates every input against these schemas. */
 export const contract = {
   'app.info': channel(none).returns<AppInfo>(),
+  /** What main recovered from damaged state files since the last call; each notice is given once. */
+  'app.notices': channel(none).returns<StateNotice[]>(),
 
   'profiles.list': channel(none).returns<ProfilesState>(),
   'profiles.add': channel(
@@ -266,6 +269,8 @@ export type EventPayloads = Catalog<
     'projects.reviewChanged': { profileId: string };
     /** The active profile's outbox after any change. */
     'outbox.changed': OutboxItem[];
+    /** New notices wait in `app.notices` (a state file was recovered). */
+    'app.notices': { count: number };
   }
 >;
 export type EventPayload<E extends EventName> = EventPayloads[E];

@@ -19,6 +19,20 @@ export interface AppInfo {
   secrets: SecretsBackendInfo;
 }
 
+/** A state file main found damaged and recovered: what was reset, and where the damaged copy is kept. */
+export interface StateNotice {
+  /** The file's name, e.g. `browser-mode-settings.json`. */
+  file: string;
+  /** The file in the user's words, e.g. "Settings". */
+  label: string;
+  /** What was dropped (paths like `preferences.concurrency`), or `(everything)`. */
+  reset: string[];
+  /** The copy of the damaged file, or null when it could not be kept. */
+  copy: string | null;
+  /** One sentence for the user. */
+  message: string;
+}
+
 /** A service connection as the renderer sees it: never the token itself. */
 export interface ProfileSummary {
   id: string;

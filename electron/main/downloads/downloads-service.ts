@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { StateNotices } from '../state-recovery';
 import type { AudioAnalysis } from '../../../shared/audio';
 import { orderedSecondsOf } from '../../../shared/api';
 import {
@@ -50,6 +51,8 @@ export function createDownloadsService(deps: {
   events: EventBus;
   /** Analyses a finished file whose analysis did not come out of the stream. */
   analyze: (path: string) => Promise<AudioAnalysis>;
+  /** Told what was reset when the queue's file was damaged. */
+  notices?: StateNotices;
 }): DownloadsService {
   const activeProfileId = async () => (await deps.profiles.state()).activeId;
 
@@ -120,6 +123,7 @@ export function createDownloadsService(deps: {
     follow,
     fetchImpl: withRedirects(transfers),
     analyze: (path) => deps.analyze(path),
+    notices: deps.notices,
   });
 
   /** The id of a job the active profile's screens show; another profile's is "not found" here. */

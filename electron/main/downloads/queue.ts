@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
 import type { AudioAnalysis } from '../../../shared/audio';
 import type {
   DownloadJob,
@@ -11,8 +12,9 @@ import type {
   ProjectDownloadSelection,
 } from '../../../shared/ipc';
 import { createCoalescedTask } from '../coalesced-task';
+import { recoverStateFile, salvage, type StateNotices } from '../state-recovery';
 import type { EventBus } from '../events';
-import { syncFile, syncFolder, type Library } from '../library/library';
+import { syncFile, syncFolder, type KnownFile, type Library } from '../library/library';
 import { LinkRefusedError } from '../library/safe-fs';
 import { PathEscapeError, partPathFor } from '../library/sanitize';
 import { DownloadError } from './errors';
@@ -72,6 +74,8 @@ export interface DownloadsDeps {
   /** Minimum time between 'downloads.progress' events (all jobs together). Default 250 ms. */
   progressIntervalMs?: number;
   now?: () => Date;
+  /** Told what was reset when the state file was damaged. */
+  notices?: StateNotices;
 }
 
 /** The download queue. */
@@ -112,6 +116,17 @@ interface StateFile {
   jobs: PersistedJob[];
 }
 
+/** The queue's file; a job without its id or deliverable is dropped alone. */
+const StateFileSchema = z.object({
+  version: z.number().optional(),
+  jobs: z.array(
+    z.custom<PersistedJob>((s) => {
+      const v = s as Partial<PersistedJob> | null;
+      return typeof v?.job?.id === 'string' && typeof v.request?.deliverableId === 'string';
+    }),
+  ),
+});
+
 interface Entry extends JobRecord {
   controller: AbortController | null;
   running: Promise<void> | null;
@@ -130,6 +145,36 @@ const isFile = (path: string) =>
     (st) => st.isFile(),
     () => false,
   );
+
+/**
+ * The files finished downloads put in the library, by relative path, as the queue's file keeps them (read only;
+ * nothing if it cannot be read): the library lists a file its damaged manifest lost under its full ids again.
+ */
+export async function finishedFilesIn(stateFile: string): Promise<Map<string, KnownFile>> {
+  const files = new Map<string, KnownFile>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(stateFile, 'utf8'));
+  } catch {
+    return files;
+  }
+  for (const { job, orderedSeconds } of salvage(StateFileSchema, parsed).value?.jobs ?? []) {
+    if (job.state !== 'done' || !job.libraryId) continue;
+    files.set(job.relativePath, {
+      id: job.libraryId,
+      projectId: job.projectId,
+      projectTitle: job.projectTitle,
+      deliverableId: job.deliverableId,
+      deliverableName: job.deliverableName,
+      serviceSubCategory: job.serviceSubCategory,
+      version: job.version,
+      format: job.format,
+      orderedSeconds: orderedSeconds ?? null,
+      ...(job.profileId ? { profileId: job.profileId } : {}),
+    });
+  }
+  return files;
+}
 
 /** Creates the download manager and restores the queue persisted in `stateFile`. */
 export function createDownloads(deps: DownloadsDeps): Downloads {
@@ -165,15 +210,16 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   }
 
   async function restore(): Promise<void> {
-    let parsed: Partial<StateFile>;
-    try {
-      parsed = JSON.parse(await readFile(deps.stateFile, 'utf8')) as Partial<StateFile>;
-    } catch {
+    // A damaged file keeps a copy and costs only its bad jobs (state-recovery.ts); what is left is saved below.
+    const recovered = recoverStateFile(deps.stateFile, StateFileSchema, {
+      label: 'The download queue file',
+      notices: deps.notices,
+    });
+    if (!recovered.value) {
+      if (recovered.damaged) await persist();
       return;
     }
-    const saved = (Array.isArray(parsed.jobs) ? parsed.jobs : []).filter(
-      (s) => s?.job?.id && s.request?.deliverableId,
-    );
+    const saved = recovered.value.jobs;
     // Versions before job-keyed parts wrote `<final name>.part`; two jobs with one final name shared it.
     const legacyUsers = new Map<string, number>();
     for (const { job } of saved) {
@@ -214,7 +260,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         reader: null,
       });
     }
-    if (legacyProfileId) void persist();
+    if (legacyProfileId || recovered.damaged) void persist();
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
+import type { StateNotices } from '../state-recovery';
 import { qaVerdict } from '../../../shared/audio';
 import { isAudioFormat, showsFilesOf, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
 import type { Analyzer } from '../audio/analyzer';
@@ -8,7 +9,7 @@ import { localError } from '../local-error';
 import type { Profiles } from '../profiles';
 import { readPeaks } from '../peaks-payload';
 import type { SettingsService } from '../settings';
-import { createLibrary, LibraryFileError, type Library } from './library';
+import { createLibrary, LibraryFileError, type KnownFile, type Library } from './library';
 
 /** The library as the handlers see it. */
 export interface LibraryPort {
@@ -54,10 +55,16 @@ export function createLibraryService(deps: {
   analyzer: Analyzer;
   /** The profiles: the port shows and acts on the active one's files (see showsFilesOf). */
   profiles: Pick<Profiles, 'state'>;
+  /** Told when the manifest was damaged and what was rebuilt. */
+  notices?: StateNotices;
+  /** What the download queue knows of finished files (full ids for files a damaged manifest lost). */
+  knownFiles?: () => Promise<Map<string, KnownFile>>;
 }): LibraryService {
   const library = createLibrary({
     dir: () => deps.settings.current().libraryDir,
     emit: deps.events.emit,
+    notices: deps.notices,
+    knownFiles: deps.knownFiles,
   });
   // Entries whose files vanished leave the manifest, and files listed before their data was flushed (the app
   // stopped in between) are verified, so a power cut never leaves a short file under its name. Then entries of

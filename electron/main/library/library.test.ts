@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc';
 import { createLibrary, LibraryItemNotFoundError } from './library';
 import { PathEscapeError } from './sanitize';
+import { createStateNotices } from '../state-recovery';
 
 let dir: string;
 beforeEach(async () => {
@@ -174,6 +175,71 @@ describe('createLibrary', () => {
     expect(await lib.list()).toEqual([]);
     await lib.upsert(item());
     expect((await lib.list()).length).toBe(1);
+  });
+
+  it('rebuilds a damaged manifest from its good entries and the files on disk, keeps a copy, and says so (issue 24)', async () => {
+    const projectId = '3f2a9c1d-0000-4000-8000-000000000001';
+    const first = item({
+      id: 'first',
+      projectId,
+      projectTitle: 'Spring promo',
+      deliverableId: '9b1deb4d-0000-4000-8000-000000000002',
+      deliverableName: '1',
+      relativePath: 'Spring promo (3f2a9c1d)/voice_over-1-9b1deb4d-v2.wav',
+      version: 2,
+    });
+    const second = item({
+      id: 'second',
+      projectId,
+      projectTitle: 'Spring promo',
+      deliverableId: '7c0ffee0-0000-4000-8000-000000000003',
+      deliverableName: 'Tag line - long',
+      relativePath: 'Spring promo (3f2a9c1d)/voice_over-Tag line - long-7c0ffee0-v1.mp3',
+      format: 'mp3',
+    });
+    await place(first.relativePath);
+    await place(second.relativePath, 'abcdef');
+    await place(`${second.relativePath}.peaks`, 'pk');
+    await place('Spring promo (3f2a9c1d)/notes.txt', 'not a download');
+    const manifest = JSON.stringify({ version: 2, items: [first, second] }, null, 1);
+    // Cut in the middle of the second entry (a crash mid-write, a full disk).
+    const damaged = manifest.slice(0, manifest.indexOf('"second"') + 4);
+    await writeFile(join(dir, '.takedesk', 'library.json'), damaged).catch(async () => {
+      await mkdir(join(dir, '.takedesk'));
+      await writeFile(join(dir, '.takedesk', 'library.json'), damaged);
+    });
+    const notices = createStateNotices();
+    const lib = createLibrary({ dir: () => dir, notices });
+    const listed = await lib.list();
+    expect(listed.find((i) => i.id === 'first')).toEqual(first);
+    const rebuilt = listed.find((i) => i.relativePath === second.relativePath);
+    expect(rebuilt).toMatchObject({
+      projectId: '3f2a9c1d',
+      projectTitle: 'Spring promo',
+      deliverableId: '7c0ffee0',
+      deliverableName: 'Tag line - long',
+      serviceSubCategory: 'voice_over',
+      version: 1,
+      format: 'mp3',
+      size: 6,
+      sha256: '',
+      hasPeaks: true,
+    });
+    expect(listed).toHaveLength(2);
+    const copies = (await readdir(join(dir, '.takedesk'))).filter((name) =>
+      name.startsWith('library.damaged-'),
+    );
+    expect(copies).toHaveLength(1);
+    expect(await readFile(join(dir, '.takedesk', copies[0]!), 'utf8')).toBe(damaged);
+    const [notice] = notices.take();
+    expect(notice).toMatchObject({ file: 'library.json', label: 'The library list file' });
+    expect(notice!.message).toMatch(/1 file in the library folder was listed again/u);
+    // The rebuilt manifest is on disk: a fresh start lists the same and says nothing more.
+    const again = createLibrary({ dir: () => dir, notices });
+    expect((await again.list()).map((i) => i.relativePath).sort()).toEqual(
+      [first.relativePath, second.relativePath].sort(),
+    );
+    expect(notices.take()).toEqual([]);
   });
 
   it('follows a change of the library folder setting', async () => {

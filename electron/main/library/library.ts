@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
-import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
+import { z } from 'zod';
+import { MEDIA_FORMATS, type LibraryItem, type MediaFormat } from '../../../shared/ipc';
 import type { EventBus } from '../events';
+import {
+  createStateNotices,
+  recoverStateFile,
+  removeStaleTempFiles,
+  type StateNotices,
+} from '../state-recovery';
 import { placeNoReplace, writeFileReplacing, type LinkFn } from './safe-fs';
 import {
   libraryRelativePath,
@@ -27,7 +34,29 @@ export interface LibraryDeps {
   emit?: EventBus['emit'];
   /** Hard-link call of the commit (tests inject one that fails, like a file system without hard links). */
   link?: LinkFn;
+  /** Told when the manifest was damaged: what was reset and how many files were listed again. */
+  notices?: StateNotices;
+  /**
+   * What other records say of a file, by relative path (the download queue's finished jobs): a file a damaged
+   * manifest lost gets its full ids and profile back from there rather than the short ids of its name.
+   */
+  knownFiles?: () => Promise<Map<string, KnownFile>>;
 }
+
+/** A file's identity as another record kept it. */
+export type KnownFile = Pick<
+  LibraryItem,
+  | 'id'
+  | 'projectId'
+  | 'projectTitle'
+  | 'deliverableId'
+  | 'deliverableName'
+  | 'serviceSubCategory'
+  | 'version'
+  | 'format'
+  | 'orderedSeconds'
+  | 'profileId'
+>;
 
 /** What `commit` needs: a complete part file, the planned name, and the item to list under the name it gets. */
 export interface CommitRequest {
@@ -212,6 +241,25 @@ function within(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
+/** An item's id: one per deliverable, version and format. */
+function itemId(deliverableId: string, version: number, format: MediaFormat): string {
+  return createHash('sha256').update(`${deliverableId}\0${version}\0${format}`).digest('hex').slice(0, 24);
+}
+
+/** `<project title> (<id8>)`: a project's folder. */
+const PROJECT_FOLDER = /^(.+) \(([0-9a-f]{8})\)$/u;
+/** `<service>-<name>-<deliverable id8>-v<n>[ (k)].<ext>`: a file libraryRelativePath named. */
+const FILE_NAME = new RegExp(
+  `^([^-]+)-(.+)-([0-9a-f]{8})-v(\\d+)(?: \\(\\d+\\))?\\.(${MEDIA_FORMATS.join('|')})$`,
+  'u',
+);
+
+/** The manifest; an entry that is not an item is dropped alone. */
+const ManifestSchema = z.object({
+  version: z.number().optional(),
+  items: z.array(z.custom<LibraryItem>(isItem)),
+});
+
 function isItem(value: unknown): value is LibraryItem {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
@@ -274,29 +322,76 @@ export function createLibrary(deps: LibraryDeps): Library {
     if (cache?.root === dir) return cache.items;
     const items = new Map<string, LibraryItem>();
     const file = await resolveReal(manifestRel);
-    let text: string | null = null;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    let version = MANIFEST_VERSION;
-    if (text !== null) {
-      try {
-        const parsed = JSON.parse(text) as Partial<ManifestFile>;
-        version = typeof parsed.version === 'number' ? parsed.version : 1;
-        for (const item of Array.isArray(parsed.items) ? parsed.items : []) {
-          if (isItem(item)) items.set(item.id, item);
-        }
-      } catch {
-        // A damaged manifest must not brick the library: keep it aside for inspection and start afresh.
-        await rename(file, `${file}.corrupt-${Date.now()}`).catch(() => undefined);
+    await removeStaleTempFiles(file);
+    // A damaged manifest must not cost the library: its copy is kept, its good entries stay (state-recovery.ts),
+    // and the files on disk it no longer lists are listed again from their names; the user is told once.
+    const found = createStateNotices();
+    const recovered = recoverStateFile(file, ManifestSchema, {
+      label: 'The library list file',
+      notices: found,
+    });
+    for (const item of recovered.value?.items ?? []) items.set(item.id, item);
+    const version = recovered.value ? (recovered.value.version ?? 1) : MANIFEST_VERSION;
+    cache = { root: dir, items };
+    let rebuilt = 0;
+    if (recovered.damaged) rebuilt = await relistFromDisk(dir, items);
+    for (const notice of found.take())
+      deps.notices?.report({
+        ...notice,
+        message: `${notice.message} ${rebuilt} file${rebuilt === 1 ? '' : 's'} in the library folder ${rebuilt === 1 ? 'was' : 'were'} listed again from ${rebuilt === 1 ? 'its name' : 'their names'}.`,
+      });
+    const changed = await migrateShared(items);
+    if (changed || recovered.damaged || (recovered.value && version < MANIFEST_VERSION)) await save(items);
+    return items;
+  }
+
+  /**
+   * Lists again the files of the library folder a damaged manifest lost, from their names
+   * (`<project title> (<id8>)/<service>-<name>-<deliverable id8>-v<n>.<ext>`). Names carry only the short ids: the
+   * download that made the file gives the full ones when the queue still has it; otherwise the short ids stand for
+   * them. Checksum and analysis are unknown until the file is analysed again.
+   */
+  async function relistFromDisk(dir: string, items: Map<string, LibraryItem>): Promise<number> {
+    let added = 0;
+    const known = (await deps.knownFiles?.().catch(() => null)) ?? new Map<string, KnownFile>();
+    const folders = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    for (const folder of folders) {
+      const project = PROJECT_FOLDER.exec(folder.name);
+      if (!folder.isDirectory() || folder.name === META_DIR || !project) continue;
+      const files = await readdir(join(dir, folder.name), { withFileTypes: true }).catch(() => []);
+      for (const entry of files) {
+        const named = FILE_NAME.exec(entry.name);
+        if (!entry.isFile() || !named) continue;
+        const relativePath = `${folder.name}/${entry.name}`;
+        if (ownerOf(items, relativePath)) continue;
+        const [, service, deliverableName, deliverableId, version, format] = named as unknown as string[];
+        const path = join(dir, relativePath);
+        const st = await stat(path).catch(() => null);
+        if (!st) continue;
+        const item: LibraryItem = {
+          id: itemId(deliverableId!, Number(version), format as MediaFormat),
+          projectId: project[2]!,
+          projectTitle: project[1]!,
+          deliverableId: deliverableId!,
+          deliverableName: deliverableName!,
+          serviceSubCategory: service!,
+          version: Number(version),
+          format: format as MediaFormat,
+          relativePath,
+          size: st.size,
+          sha256: '',
+          downloadedAt: st.mtime.toISOString(),
+          orderedSeconds: null,
+          analysis: null,
+          hasPeaks: await exists(`${path}.peaks`),
+          ...known.get(relativePath),
+        };
+        if (items.has(item.id)) continue;
+        items.set(item.id, item);
+        added++;
       }
     }
-    cache = { root: dir, items };
-    const changed = await migrateShared(items);
-    if (changed || (text !== null && version < MANIFEST_VERSION)) await save(items);
-    return items;
+    return added;
   }
 
   /**
@@ -604,8 +699,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     resolve: (relativePath) => resolveInside(root(), relativePath),
     resolveReal: (relativePath, create) => resolveReal(relativePath, create),
     planPath: libraryRelativePath,
-    itemId: (deliverableId, version, format) =>
-      createHash('sha256').update(`${deliverableId}\0${version}\0${format}`).digest('hex').slice(0, 24),
+    itemId,
     reconcile() {
       return mutating(async (items) => {
         const dropped: LibraryItem[] = migrationDropped;

@@ -15,6 +15,7 @@ import type {
 import { accountKey } from './account';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { SecretStore } from '../secrets/secret-store';
+import { salvage } from '../state-recovery';
 import type { SettingsStore } from './settings-store';
 import { readTokenClaims, type TokenClaims } from './token-claims';
 
@@ -143,7 +144,8 @@ const StoredProfile = z.object({
   account: z.object({ subject: z.string().optional(), email: z.string().optional() }).optional(),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
-const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
+/** The profiles as kept in the settings store (a profile that fails this is dropped alone at start). */
+export const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
 type StoredProfiles = z.infer<typeof StoredProfiles>;
 
 /** Creates the profiles service. */
@@ -163,10 +165,12 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   let queue: Promise<unknown> = Promise.resolve();
 
   function load(): StoredProfiles {
-    const parsed = StoredProfiles.safeParse(settingsStore.get(SETTINGS_KEY));
-    const stored: StoredProfiles = parsed.success
-      ? parsed.data
-      : { profiles: [], activeId: SANDBOX_PROFILE_ID };
+    // Profile by profile: one damaged entry costs that account only, never every account but Sandbox.
+    const kept = salvage(StoredProfiles.partial(), settingsStore.get(SETTINGS_KEY)).value ?? {};
+    const stored: StoredProfiles = {
+      profiles: kept.profiles ?? [],
+      activeId: kept.activeId ?? SANDBOX_PROFILE_ID,
+    };
     if (!stored.profiles.some((p) => p.id === SANDBOX_PROFILE_ID)) {
       stored.profiles.unshift({
         id: SANDBOX_PROFILE_ID,
@@ -187,7 +191,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
 
   async function summary(profile: StoredProfile): Promise<ProfileSummary> {
     const sandboxProfile = profile.kind === 'sandbox';
-    const token = sandboxProfile ? null : await secrets.get(tokenKey(profile.id));
+    // A token store that cannot be read costs the tokens only: the profile shows without one, the app goes on.
+    const token = sandboxProfile ? null : await secrets.get(tokenKey(profile.id)).catch(() => null);
     // When the saved token ends, if it says (a JWT's `exp`): the renderer warns a week before.
     const { expiresAt } = readTokenClaims(token);
     return {

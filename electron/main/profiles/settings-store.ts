@@ -1,7 +1,9 @@
 /** A small persistent key -> JSON value map: electron-store in Electron, a JSON file in browser mode. */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { SettingsFileSchema } from '../state-files';
+import { recoverStateFile, type StateNotices } from '../state-recovery';
 
 /** The part of electron-store the profiles use; `createJsonSettingsStore` is the browser-mode twin. */
 export interface SettingsStore {
@@ -10,21 +12,34 @@ export interface SettingsStore {
 }
 
 /** A settings store kept in one JSON file, replaced atomically on every change. */
-export function createJsonSettingsStore({ path }: { path: string }): SettingsStore {
-  let data: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      data = parsed as Record<string, unknown>;
-  } catch {
-    // Missing or unreadable: start empty; the next write replaces it whole.
+export function createJsonSettingsStore({
+  path,
+  notices,
+}: {
+  path: string;
+  /** Told what was reset when the file was damaged. */
+  notices?: StateNotices;
+}): SettingsStore {
+  // A damaged file keeps a copy and costs only its bad values (state-recovery.ts); what is left is written back
+  // at once, after the copy, so the next start reads a sound file and the user is told once.
+  const recovered = recoverStateFile(path, SettingsFileSchema, { notices, label: 'The settings file' });
+  let data: Record<string, unknown> = recovered.value ?? {};
+  if (recovered.damaged) {
+    try {
+      write();
+    } catch {
+      // A folder we cannot write: the recovered values are used in memory; the copy is kept either way.
+    }
+  }
+  function write(): void {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileAtomic.sync(path, JSON.stringify(data, null, 2), { mode: 0o600 });
   }
   return {
     get: (key) => (Object.hasOwn(data, key) ? structuredClone(data[key]) : undefined),
     set(key, value) {
       data = { ...data, [key]: structuredClone(value) };
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      writeFileAtomic.sync(path, JSON.stringify(data, null, 2), { mode: 0o600 });
+      write();
     },
   };
 }

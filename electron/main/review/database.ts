@@ -22,6 +22,8 @@ export interface OpenedDatabase {
   db: Database;
   /** What was reset at this start, in plain words (the damaged file's copy named), or null. */
   reset: string | null;
+  /** Where the damaged file was kept, when it was. */
+  copy: string | null;
 }
 
 // `node:sqlite` through require: it is a builtin of Node 24 and Electron 45 (bundlers leave the require alone).
@@ -41,7 +43,7 @@ export function openDatabase(
   try {
     db = openChecked(path);
     migrate(db, migrations);
-    return { db, reset: null };
+    return { db, reset: null, copy: null };
   } catch (error) {
     db?.close();
     const copy = setAside(path, now());
@@ -49,7 +51,8 @@ export function openDatabase(
     migrate(fresh, migrations);
     return {
       db: fresh,
-      reset: `The local database could not be used (${(error as Error).message}); it was kept as ${copy}, and a new one was started.`,
+      copy,
+      reset: `The local database could not be used (${(error as Error).message}); it was kept as ${copy}, and a new one was started: decisions that were waiting in it are in that copy.`,
     };
   }
 }

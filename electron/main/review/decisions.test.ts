@@ -11,6 +11,7 @@ import { startLossyProxy, type LossyProxy } from '../api/test-support';
 import { openDatabase, type Database } from './database';
 import { classifyFailure, createDecisions, DECISIONS_MIGRATIONS, type Decisions } from './decisions';
 import { migrateOutboxFile } from './migrate-outbox';
+import { createStateNotices } from '../state-recovery';
 
 /**
  * The decisions store against a real sandbox, through a fault proxy on 127.0.0.1 that refuses connections, hangs,
@@ -222,6 +223,8 @@ describe('a revision is never sent twice', () => {
     await device.createRevision(take, { instructions: 'Warmer' });
     void pending.catch(() => undefined);
     await decisions.close();
+    // What kill -9 at that moment leaves on disk: the row as it was committed before the send.
+    db.exec(`UPDATE decisions SET state = 'sending', unconfirmed = 1, not_before = NULL`);
     start();
     expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
     await decisions.drain();
@@ -443,7 +446,7 @@ describe('the database and the old outbox file', () => {
         ],
       }),
     );
-    expect(await migrateOutboxFile(db, file, async (id) => accounts.get(id)!)).toBeNull();
+    expect(await migrateOutboxFile(db, file, async (id) => accounts.get(id)!)).toBe(3);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(`${file}.migrated`)).toBe(true);
     expect(decisions.items().map((i) => [i.id, i.state, i.unconfirmed])).toEqual([
@@ -453,9 +456,17 @@ describe('the database and the old outbox file', () => {
     ]);
     expect((await decisions.list()).map((i) => i.id)).toEqual(['a', 'b', 'c']);
 
-    await writeFile(file, '{"items": [');
-    expect(await migrateOutboxFile(db, file, async () => 'x')).toMatch(
-      /could not be read.*outbox\.json\.damaged-/,
-    );
+    // Damaged: what can be read moves in, a copy of the bytes is kept, the producer is told once.
+    const fifth = JSON.stringify(item('d', 'queued', { kind: 'approve', deliverableId: 'd9' }));
+    await writeFile(file, `{"items": [${fifth}, {"id": "e`);
+    const notices = createStateNotices();
+    expect(await migrateOutboxFile(db, file, async (id) => accounts.get(id)!, notices)).toBe(1);
+    const [notice] = notices.take();
+    expect(notice).toMatchObject({
+      file: 'outbox.json',
+      copy: expect.stringMatching(/outbox\.damaged-.*\.json$/),
+    });
+    expect(await readFile(notice!.copy!, 'utf8')).toMatch(/"id": "e$/);
+    expect(decisions.items().map((i) => i.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 });

@@ -186,6 +186,10 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   const maxMs = deps.backoff?.maxMs ?? 300_000;
   const draining = createCoalescedTask(drainOnce);
   let closed = false;
+  /** Set once `close()` has waited for the sends on their way: the database may be closed after it. */
+  let stopped = false;
+  /** Sends under way in `decide` (close waits for them, briefly). */
+  const sends = new Set<Promise<unknown>>();
   let wakeTimer: NodeJS.Timeout | undefined;
   /** Items whose send is under way in this process (a crash loses this set: they count as unconfirmed). */
   const inFlight = new Set<string>();
@@ -211,7 +215,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   );
   const remove = db.prepare('DELETE FROM decisions WHERE id = ?');
 
-  const rowOf = (id: string) => select.one.get(id) as Row | undefined;
+  const rowOf = (id: string) => (stopped ? undefined : (select.one.get(id) as Row | undefined));
   const publicView = (row: Row): OutboxItem => ({
     id: row.id,
     profileId: row.profile_id,
@@ -229,6 +233,8 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
 
   function update(row: Row, change: Partial<Row>): Row {
     const next = { ...row, ...change };
+    // After close the database may be gone: the row stays as it was (a `sending` one is read at the next start).
+    if (stopped) return next;
     setState.run(
       next.state,
       next.unconfirmed,
@@ -253,12 +259,12 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
 
   async function listActive(): Promise<OutboxItem[]> {
     const active = await activeAccount();
-    if (!active) return [];
+    if (!active || stopped) return [];
     return (select.byAccount.all(active.account) as unknown as Row[]).map(publicView);
   }
 
   async function changed(): Promise<void> {
-    if (!deps.onChange) return;
+    if (!deps.onChange || stopped) return;
     deps.onChange(await listActive());
   }
 
@@ -520,24 +526,30 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       const sending: Promise<Sent> = (async (): Promise<Sent> => {
         try {
           const answer = await send(client);
-          update(rowOf(id)!, {
-            state: 'sent',
-            unconfirmed: 0,
-            sent_at: now().toISOString(),
-            outcome: 'Sent.',
-            held: null,
-          });
+          const sent = rowOf(id);
+          if (sent) {
+            update(sent, {
+              state: 'sent',
+              unconfirmed: 0,
+              sent_at: now().toISOString(),
+              outcome: 'Sent.',
+              held: null,
+            });
+            prune(active.account);
+          }
           deps.onSent?.(decision);
-          prune(active.account);
           return { answer };
         } catch (error) {
-          const { row: after } = afterFailure(rowOf(id)!, error, 0);
-          return { error, waits: after.state === 'queued', failure: classifyFailure(error).kind };
+          const failed = rowOf(id);
+          const waits = failed ? afterFailure(failed, error, 0).row.state === 'queued' : true;
+          return { error, waits, failure: classifyFailure(error).kind };
         } finally {
           inFlight.delete(id);
           await changed();
         }
       })();
+      sends.add(sending);
+      void sending.finally(() => sends.delete(sending));
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
         sending,
@@ -557,7 +569,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
         );
       }
       // Refused at once: the producer sees the service's own words now, so nothing stays in the outbox.
-      remove.run(id);
+      if (!stopped) remove.run(id);
       await changed();
       throw outcome.error;
     },
@@ -580,14 +592,23 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
     },
     drain,
     noticeReachable() {
+      if (closed) return;
       const waiting = (select.waitingAccounts.all() as unknown[]).length > 0;
       if (waiting) void drain();
     },
-    items: () => (select.all.all() as unknown as Row[]).map(publicView),
+    items: () => (stopped ? [] : (select.all.all() as unknown as Row[]).map(publicView)),
     async close() {
       closed = true;
       clearTimeout(wakeTimer);
       await draining.running()?.catch(() => undefined);
+      // What is on its way gets a moment to land; what does not stays `sending` and is read at the next start.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...sends]),
+        new Promise((resolve) => (timer = setTimeout(resolve, 2_000))),
+      ]);
+      clearTimeout(timer);
+      stopped = true;
     },
   };
 }

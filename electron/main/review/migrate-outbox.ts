@@ -2,10 +2,13 @@
  * The outbox of earlier versions (`outbox.json`) moves into the database once: every item keeps its place in the
  * order, its account, and what it had come to (a `conflict` is `held` now; one cut off while `sending` is
  * unconfirmed, so the take is read before it goes again). The file is then renamed `outbox.json.migrated` (never
- * deleted); a file that cannot be read is renamed `outbox.json.damaged-<time>` and the caller is told.
+ * deleted). A damaged file is read under the state-file rule (state-recovery.ts): a copy of its bytes is kept, the
+ * items that can be read are moved in, and the producer is told once what was lost.
  */
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
+import { z } from 'zod';
 import type { OutboxDecision } from '../../../shared/ipc';
+import { recoverStateFile, type StateNotices } from '../state-recovery';
 import { transaction, type Database } from './database';
 
 interface OldItem {
@@ -33,24 +36,25 @@ const isOldItem = (v: unknown): v is OldItem => {
   );
 };
 
-/** Moves `file`'s items into the decisions table; returns what the producer should be told, or null. */
+/** The old file; a bad item is dropped alone. */
+const OldFileSchema = z.object({
+  version: z.number().optional(),
+  items: z.array(z.custom<OldItem>(isOldItem)),
+});
+
+/** Moves `file`'s items into the decisions table (once: the file is renamed after). Returns how many moved. */
 export async function migrateOutboxFile(
   db: Database,
   file: string,
   accountOf: (profileId: string) => Promise<string>,
-  now = () => new Date(),
-): Promise<string | null> {
-  if (!existsSync(file)) return null;
-  let items: OldItem[];
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { items?: unknown };
-    if (!Array.isArray(parsed.items)) throw new Error('no items');
-    items = parsed.items.filter(isOldItem);
-  } catch (error) {
-    const copy = `${file}.damaged-${now().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(file, copy);
-    return `The outbox of the previous version could not be read (${(error as Error).message}); it was kept as ${copy}.`;
-  }
+  notices?: StateNotices,
+): Promise<number> {
+  if (!existsSync(file)) return 0;
+  const recovered = recoverStateFile(file, OldFileSchema, {
+    label: 'The outbox file',
+    ...(notices ? { notices } : {}),
+  });
+  const items = recovered.value?.items ?? [];
   const accounts = new Map<string, string>();
   for (const item of items) {
     if (accounts.has(item.profileId)) continue;
@@ -89,6 +93,6 @@ export async function migrateOutboxFile(
       );
     }
   });
-  renameSync(file, `${file}.migrated`);
-  return null;
+  if (existsSync(file)) renameSync(file, `${file}.migrated`);
+  return items.length;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   type KeyValueStore,
   type SafeStorageLike,
 } from '.';
+import { createStateNotices } from '../state-recovery';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -107,12 +108,24 @@ describe('file secret store', () => {
     expect(info.warning).toMatch(/readable only by your user/);
   });
 
-  it('refuses to guess when the file is not JSON', async () => {
-    const path = join(await tempDir(), 'secrets.json');
-    await writeFile(path, '{not json', { mode: 0o600 });
-    await expect(createFileSecretStore({ path }).get('a')).rejects.toMatchObject({
-      type: 'SECRETS_UNREADABLE',
-    });
+  it('a damaged file costs only the tokens it lost: the rest stay, a copy is kept, the user is told (issue 24)', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'secrets.json');
+    const damaged = '{"profile-token:a": "tok-a", "profile-token:b": "tok-';
+    await writeFile(path, damaged, { mode: 0o600 });
+    const notices = createStateNotices();
+    const store = createFileSecretStore({ path, notices });
+    expect(await store.get('profile-token:a')).toBe('tok-a');
+    expect(await store.get('profile-token:b')).toBeNull();
+    const copies = (await readdir(dir)).filter((name) => name.startsWith('secrets.damaged-'));
+    expect(copies).toHaveLength(1);
+    expect(await readFile(join(dir, copies[0]!), 'utf8')).toBe(damaged);
+    expect((await stat(join(dir, copies[0]!))).mode & 0o777).toBe(0o600);
+    expect(notices.take()).toMatchObject([{ file: 'secrets.json', label: 'The saved sign-ins file' }]);
+    // What was kept is written back, so the next start reads a sound file and says nothing more.
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ 'profile-token:a': 'tok-a' });
+    createFileSecretStore({ path, notices });
+    expect(notices.take()).toEqual([]);
   });
 });
 
