@@ -751,6 +751,42 @@ const DEFS = {
     hint: 'The action was stopped; start it again when you want.',
     message: 'The operation was canceled.',
   }),
+  // A download's own failures (downloads/errors.ts), shown on its row.
+  NETWORK: client([], {
+    title: 'The download lost its connection',
+    hint: 'Takedesk retries by itself; use Resume once the service can be reached again.',
+    message: 'The connection broke during the download.',
+  }),
+  HTTP: client([], {
+    title: 'The service refused the file',
+    hint: 'Resume to ask again; the link is looked up anew each time.',
+    message: 'The file server answered with an error.',
+  }),
+  SIZE_MISMATCH: client([], {
+    title: 'The file arrived incomplete',
+    hint: 'Resume to download it again; nothing incomplete was put in the library.',
+    message: 'The file did not have the size the service announced.',
+  }),
+  RESOLVE_FAILED: client([], {
+    title: 'The file could not be looked up',
+    hint: 'Resume when the service can be reached; the download then looks its link up again.',
+    message: 'The deliverable or its file link could not be read from the service.',
+  }),
+  NO_SUCH_FORMAT: client([], {
+    title: 'That format is not delivered',
+    hint: 'Download one of the formats the deliverable offers.',
+    message: 'The deliverable has no file in that format.',
+  }),
+  FORMAT_NOT_AVAILABLE: client([], {
+    title: 'That format is not delivered',
+    hint: 'Download one of the formats the deliverable offers.',
+    message: 'The deliverable has no file in that format.',
+  }),
+  PATH_ESCAPE: client([], {
+    title: 'Takedesk will not write there',
+    hint: 'Something in the library folder (a link) leads outside it; remove it and download again.',
+    message: 'The target path leads outside the library.',
+  }),
   DISK_FULL: client([], {
     title: 'The disk is full',
     hint: 'Free some space or choose another download folder.',
