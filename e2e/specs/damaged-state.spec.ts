@@ -44,7 +44,9 @@ test('a damaged settings file: what was good is kept, a copy is kept, and a toas
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${output}`)), 60_000);
       child!.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+$/.test(l.trim()));
+        const line = output
+          .split('\n')
+          .find((l) => /^http:\/\/127\.0\.0\.1:\d+\/open#s=[\w-]+$/.test(l.trim()));
         if (line) {
           clearTimeout(timer);
           resolve(line.trim());
