@@ -55,3 +55,61 @@ test('timestamped notes: markers appear as the note is typed and for earlier ver
   await review.pause();
   await captureScreens(app, 'note-markers-earlier');
 });
+
+test('markers of earlier versions sit at their times on first load, for every version, before any form is opened', async ({
+  app,
+  sandbox,
+  session,
+}) => {
+  test.setTimeout(240_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E marker places'),
+    parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],
+  });
+  const review = new ReviewPage(app);
+  // A fresh start of the screen each time, as when the producer opens the deliverable (not a refresh in place).
+  const open = async () => {
+    await review.goto(session.appUrl, deliverables[0]!.id, project.id);
+    await app.reload();
+    await review.expectLoaded();
+    await review.waitForWaveform();
+    await expect(review.waveform).not.toHaveAttribute('data-duration', '0.0');
+  };
+  /** Where a marker is drawn, as seconds into the file: its flag's left edge over the waveform's width. */
+  const drawnAt = async (index: number) => {
+    const canvas = (await review.waveformCanvas.boundingBox())!;
+    const flag = (await review.markers.nth(index).boundingBox())!;
+    const duration = Number(await review.waveform.getAttribute('data-duration'));
+    return ((flag.x - canvas.x) / canvas.width) * duration;
+  };
+  const revise = async (instructions: string) => {
+    await review.requestRevision({ instructions });
+    await review.expectStatus('revisionRequested');
+    await sandbox.deliver(project.id);
+  };
+
+  await open();
+  await revise('Louder at [0:01.5] and softer at [0:03.0]');
+  // Version 2, first load: both notes of version 1 where they point (not at 0:00), and a click plays from there.
+  await open();
+  await expect(review.markers).toHaveCount(2);
+  await expect.poll(() => drawnAt(0)).toBeCloseTo(1.5, 0);
+  await expect.poll(() => drawnAt(1)).toBeCloseTo(3.0, 0);
+  await expect(review.revisionForm).toBeHidden();
+  await review.markers.nth(1).click();
+  await expect(review.waveform).toHaveAttribute('data-last-seek', '3.0');
+  await review.pause();
+
+  await revise('Cut the breath at [0:02.0]');
+  // Version 3: the notes of versions 1 and 2 alike.
+  await open();
+  await expect(review.markers).toHaveCount(3);
+  const times = await review.markers.evaluateAll((flags) =>
+    flags.map((f) => (f as HTMLElement).dataset.seconds),
+  );
+  expect([...times].sort()).toEqual(['1.5', '2.0', '3.0']);
+  for (let i = 0; i < 3; i++) await expect.poll(() => drawnAt(i)).toBeCloseTo(Number(times[i]), 0);
+  const v2 = review.markers.filter({ hasText: 'v2' });
+  await v2.click();
+  await expect(review.waveform).toHaveAttribute('data-last-seek', '2.0');
+});
