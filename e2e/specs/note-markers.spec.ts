@@ -113,3 +113,62 @@ test('markers of earlier versions sit at their times on first load, for every ve
   await v2.click();
   await expect(review.waveform).toHaveAttribute('data-last-seek', '2.0');
 });
+
+test('a revision note from the keyboard alone: Ctrl+Shift+E types into the note, Alt+T writes the playhead, Esc closes', async ({
+  app,
+  sandbox,
+  session,
+}) => {
+  test.setTimeout(240_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E note keys'),
+    parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],
+  });
+  const review = new ReviewPage(app);
+  await review.goto(session.appUrl, deliverables[0]!.id, project.id);
+  await review.waitForWaveform();
+
+  // The transport from the page: L plays, K stops; the playhead is where the note's time will come from.
+  await app.keyboard.press('l');
+  await expect(review.waveform).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => review.currentTime()).toBeGreaterThanOrEqual(1);
+  await app.keyboard.press('k');
+  await expect(review.waveform).not.toHaveAttribute('data-state', 'playing');
+  const at = await review.currentTime();
+  const stamp = `[0:${at.toFixed(1).padStart(4, '0')}]`;
+
+  // Ctrl+Shift+E: the form opens with the caret in the note, so J K L and Space are letters, not the transport.
+  await app.keyboard.press('Control+Shift+E');
+  await expect(review.revisionForm).toBeVisible();
+  await expect(review.revisionInstructions).toBeFocused();
+  await app.keyboard.type('Take the l and k out, keep the space ');
+  await expect(review.revisionInstructions).toHaveValue('Take the l and k out, keep the space ');
+  await expect(review.waveform).not.toHaveAttribute('data-state', 'playing');
+  expect(await review.currentTime()).toBe(at);
+
+  // Alt+T: the playhead's time at the caret, with its marker on the waveform; typing goes on after it.
+  await app.keyboard.press('Alt+T');
+  await app.keyboard.type(' please');
+  await expect(review.revisionInstructions).toHaveValue(
+    `Take the l and k out, keep the space ${stamp} please`,
+  );
+  await expect(review.markers).toHaveCount(1);
+  await expect(review.markers.first()).toHaveAttribute('data-seconds', at.toFixed(1));
+
+  // Esc closes the form; the player has focus, so Space plays again.
+  await app.keyboard.press('Escape');
+  await expect(review.revisionForm).toBeHidden();
+  await expect(review.waveform).toBeFocused();
+  await app.keyboard.press('Space');
+  await expect(review.waveform).toHaveAttribute('data-state', 'playing');
+  await app.keyboard.press('k');
+  await expect(review.waveform).not.toHaveAttribute('data-state', 'playing');
+
+  // Ctrl+Shift+Backspace opens the reject dialog and Esc closes it; Ctrl+Enter approves.
+  await app.keyboard.press('Control+Shift+Backspace');
+  await expect(review.rejectDialog).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(review.rejectDialog).toBeHidden();
+  await app.keyboard.press('Control+Enter');
+  await review.expectStatus('approved');
+});
