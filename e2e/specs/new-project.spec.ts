@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { ProjectPage } from '../pages/project-page';
 import { uniqueTitle } from '../support/setup';
@@ -105,4 +105,27 @@ test('audio ad: all three services, tone sliders, exclusive music choice, lands 
     await expect(row).toContainText(/\d+ (words|seconds)/);
   }
   await expect(project.price).toContainText(price.replace(/[^\d.,]/g, ''));
+});
+
+test('the form names the fields it still needs, and takes the producer to the first', async ({ app }) => {
+  test.setTimeout(240_000);
+  const form = new NewProjectPage(app);
+  await form.goto();
+  await form.category('voice_over');
+
+  // Beside the price: which fields, not "the required fields".
+  const missing = app.getByTestId('np-missing');
+  await expect(form.quoteIncomplete).toContainText('To see the price, fill in');
+  await expect(missing).toHaveText(/^Title, .*Gender and age.*Script/);
+  await missing.click();
+  await expect(form.title).toBeFocused();
+  await expect(form.title).toHaveAttribute('aria-invalid', 'true');
+  await captureScreens(app, 'new-project-missing');
+
+  // After a create attempt, the count names them too; a field filled in leaves the list.
+  await form.create();
+  await expect(form.hasErrors).toHaveText(/Fix the \d fields marked in red: Title, .*Script\./);
+  await form.title.fill(uniqueTitle('E2E names'));
+  await expect(missing).not.toContainText('Title');
+  await expect(form.hasErrors).not.toContainText('Title');
 });

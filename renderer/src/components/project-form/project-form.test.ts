@@ -8,6 +8,7 @@ import {
   errorsByPath,
   fieldCount,
   fieldErrors,
+  fieldNames,
   formIssues,
   plainMessage,
   prefillFromSample,
@@ -106,6 +107,23 @@ describe('buildBody', () => {
 });
 
 describe('field errors', () => {
+  it('names the fields the quote still needs, once each, the section said where there are several', () => {
+    const empty = emptyForm();
+    const paths = validateQuote(buildQuoteBody(empty)).map((issue) => issue.path);
+    expect(fieldNames(empty, paths)).toEqual(['Gender and age', 'Script']);
+    const form = audioAds();
+    form.adsVoiceOver.language = '';
+    form.postProduction.music = 'library';
+    const issues = [...validateQuote(buildQuoteBody(form)), ...formIssues(form)];
+    expect(
+      fieldNames(
+        form,
+        issues.map((issue) => issue.path),
+      ),
+    ).toEqual(['Language (Voice over)', 'Music library track (Post production)']);
+    expect(fieldNames(form, ['title', 'title', 'services[0].nothing'])).toEqual(['Title']);
+  });
+
   it('puts validator issues under the field they concern, by section', () => {
     const form = audioAds();
     form.title = 'x'.repeat(101);

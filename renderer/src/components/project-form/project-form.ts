@@ -316,6 +316,24 @@ export function fieldAt(form: ProjectForm, path: string): { name: string; label:
 }
 
 /**
+ * The fields behind some issue paths, by their labels, once each in the order given: "Title, Script". With more than
+ * one service section the section says which ("Language (Script writing)"). A path no label covers is left out.
+ */
+export function fieldNames(form: ProjectForm, paths: readonly string[]): string[] {
+  const several = sectionOrder(form).length > 1;
+  const names: string[] = [];
+  for (const path of paths) {
+    const field = fieldAt(form, path);
+    if (!field) continue;
+    const service = SERVICE_PATH.exec(path);
+    const section = service && field.name !== 'services' ? sectionOrder(form)[Number(service[1])] : undefined;
+    const name = several && section ? `${field.label} (${SECTION_TITLES[section]})` : field.label;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/**
  * An issue in the producer's words, naming the field by its label: "Gender and age is required." rather than the
  * validator's "genderAndAge is required.". A message that starts with the API's name of the field gets the label.
  */
