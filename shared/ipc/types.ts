@@ -30,6 +30,8 @@ export interface ProfileSummary {
   /** The outcome of the last real call to this profile's service; `unknown` before the first. */
   reachability: Reachability;
   createdAt: string;
+  /** The email last signed in with, to prefill signing in again; absent for a pasted token and the Sandbox. */
+  email?: string;
 }
 
 export interface ProfilesState {

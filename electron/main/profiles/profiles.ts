@@ -128,6 +128,8 @@ const StoredProfile = z.object({
   baseUrl: z.string(),
   kind: z.enum(['sandbox', 'service']),
   createdAt: z.string(),
+  /** The email last signed in with (not a secret): signing in again starts from it. */
+  email: z.string().optional(),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
 const StoredProfiles = z.object({ profiles: z.array(StoredProfile), activeId: z.string() });
@@ -172,6 +174,15 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     settingsStore.set(SETTINGS_KEY, stored);
   }
 
+  /** Keeps the email a profile last signed in with, for the next "sign in again". */
+  function rememberEmail(id: string, email: string): void {
+    const stored = load();
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile || profile.email === email) return;
+    profile.email = email;
+    save(stored);
+  }
+
   async function summary(profile: StoredProfile): Promise<ProfileSummary> {
     const sandboxProfile = profile.kind === 'sandbox';
     return {
@@ -183,6 +194,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       signedOut: signedOut.has(profile.id),
       reachability: reachability.get(profile.id) ?? 'unknown',
       createdAt: profile.createdAt,
+      ...(profile.email ? { email: profile.email } : {}),
     };
   }
 
@@ -261,7 +273,12 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     void changed().catch(() => undefined);
   }
 
-  async function addChecked(name: string, baseUrl: string, token: string): Promise<ProfilesState> {
+  async function addChecked(
+    name: string,
+    baseUrl: string,
+    token: string,
+    email?: string,
+  ): Promise<ProfilesState> {
     const trimmedName = name.trim();
     if (!trimmedName) throw new ProfileError('INVALID_PROFILE', 'Give the connection a name.');
     const url = normalizeBaseUrl(baseUrl);
@@ -290,6 +307,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       baseUrl: url,
       kind: 'service',
       createdAt: now().toISOString(),
+      ...(email ? { email } : {}),
     });
     stored.activeId = id;
     save(stored);
@@ -344,7 +362,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         });
         const { token } = await anonymous.signIn(email.trim(), password);
-        return addChecked(name, url, token);
+        return addChecked(name, url, token, email.trim());
       });
     },
 
@@ -373,6 +391,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         }).listProjects({ pageSize: 1 });
         await secrets.set(tokenKey(profile.id), token);
+        if ('email' in input) rememberEmail(profile.id, input.email.trim());
         signedOut.delete(profile.id);
         return changed();
       });
