@@ -93,6 +93,35 @@ describe('buildBody', () => {
     expect(validateCreateProject(buildBody(form))).toEqual([]);
   });
 
+  it('without script writing, asks for the script the voice reads and sends it with its line breaks', () => {
+    const form = audioAds();
+    expect(formIssues(form)).toEqual([]);
+    form.adsVoiceOver.adScript = 'Ignored while a writer is ordered';
+    expect((buildBody(form).services as Array<Record<string, unknown>>)[1]).not.toHaveProperty('script');
+
+    form.withScriptwriting = false;
+    form.adsVoiceOver.adScript = '  ';
+    expect(formIssues(form)).toEqual([
+      {
+        path: 'services[0].script',
+        message: 'Script is required without script writing: write what the voice reads.',
+      },
+    ]);
+    expect(
+      fieldNames(
+        form,
+        formIssues(form).map((i) => i.path),
+      ),
+    ).toEqual(['Script (Voice over)']);
+    form.adsVoiceOver.adScript = 'Spring sale.\nEverything must go. ';
+    expect(formIssues(form)).toEqual([]);
+    const voice = (buildBody(form).services as Array<Record<string, unknown>>)[0]!;
+    expect(voice).toMatchObject({ subCategory: 'voice_over', script: 'Spring sale.\nEverything must go.' });
+    expect(validateCreateProject(buildBody(form))).toEqual([]);
+    form.adsVoiceOver.adScript = 'x '.repeat(20_000);
+    expect(validateCreateProject(buildBody(form)).map((i) => i.path)).toContain('services[0].script');
+  });
+
   it('leaves script writing out when unticked and the quote body carries no title', () => {
     const form = audioAds();
     form.withScriptwriting = false;

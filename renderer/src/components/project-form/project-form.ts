@@ -38,6 +38,8 @@ export interface ProjectForm {
     genderAndAge: string;
     purpose: string;
     remarks: string;
+    /** The script the voice reads when no script writing is ordered (sent as the service's `script`). */
+    adScript: string;
     assetsFiles: string[];
   };
   postProduction: {
@@ -93,6 +95,7 @@ export function emptyForm(): ProjectForm {
       genderAndAge: '',
       purpose: '',
       remarks: '',
+      adScript: '',
       assetsFiles: [],
     },
     postProduction: {
@@ -171,6 +174,8 @@ function serviceBody(form: ProjectForm, section: Section): Record<string, unknow
         genderAndAge: vo.genderAndAge,
         purpose: vo.purpose || undefined,
         remarks: optionalText(vo.remarks),
+        // Written by the script writer when one is ordered; otherwise the producer's own, line breaks and all.
+        script: form.withScriptwriting || !vo.adScript.trim() ? undefined : vo.adScript.trim(),
         assetsFiles: urls(vo.assetsFiles),
       });
     }
@@ -223,6 +228,13 @@ export interface FieldIssue {
 export function formIssues(form: ProjectForm): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (form.mainService !== 'audio_ads') return issues;
+  // Without script writing nobody else writes what the voice reads.
+  if (!form.withScriptwriting && !form.adsVoiceOver.adScript.trim()) {
+    issues.push({
+      path: sectionPath(form, 'adsVoiceOver', 'script'),
+      message: 'Script is required without script writing: write what the voice reads.',
+    });
+  }
   const index = sectionOrder(form).indexOf('postProduction');
   const pp = form.postProduction;
   if (pp.music === 'library' && pp.trackId == null) {
@@ -275,6 +287,7 @@ export const FIELD_LABELS = {
     language: 'Language',
     genderAndAge: 'Gender and age',
     purpose: 'Purpose',
+    script: 'Script',
     remarks: 'Remarks for the voice',
     assetsFiles: 'Attachments',
   },
