@@ -163,6 +163,23 @@ test('a revision note from the keyboard alone: Ctrl+Shift+E types into the note,
   await expect(review.waveform).toHaveAttribute('data-state', 'playing');
   await app.keyboard.press('k');
   await expect(review.waveform).not.toHaveAttribute('data-state', 'playing');
+  // The seek keys too: Home, → 1 s, Shift+→ 5 s (to the end at most), Shift+← and J back, End.
+  await app.keyboard.press('Home');
+  await expect(review.waveform).toHaveAttribute('data-last-seek', '0.0');
+  await app.keyboard.press('ArrowRight');
+  await expect(review.waveform).toHaveAttribute('data-last-seek', '1.0');
+  await app.keyboard.press('Shift+ArrowLeft');
+  await expect(review.waveform).toHaveAttribute('data-last-seek', '0.0');
+  await app.keyboard.press('End');
+  const duration = Number(await review.waveform.getAttribute('data-duration'));
+  await expect
+    .poll(async () => Number(await review.waveform.getAttribute('data-last-seek')))
+    .toBeCloseTo(duration, 0);
+  await app.keyboard.press('j');
+  await expect
+    .poll(async () => Number(await review.waveform.getAttribute('data-last-seek')))
+    .toBeLessThan(duration - 1);
+  await review.pause();
 
   // Ctrl+Shift+Backspace opens the reject dialog and Esc closes it; Ctrl+Enter approves.
   await app.keyboard.press('Control+Shift+Backspace');
