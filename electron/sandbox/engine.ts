@@ -302,8 +302,10 @@ export function createEngine(deps: EngineDeps) {
       const wanted = { language, genderAndAge };
       if (service.subCategory === 'voice_over') {
         const inAd = project.mainService === 'audio_ads';
+        // An ad reads the script writer's text, or the producer's own when they ordered no script writing.
+        const given = service.script ? scriptParts(normalizeScript(service.script as ScriptInput)) : [];
         const parts = inAd
-          ? [{ key: 'ad', text: adScript }]
+          ? [{ key: 'ad', text: given.length ? given.map((p) => p.text).join('\n') : adScript }]
           : scriptParts(normalizeScript((service.script ?? '') as ScriptInput));
         const seconds = inAd ? adSeconds : undefined;
         // A contest has one entry per talent reading the whole script; otherwise one talent reads each part.

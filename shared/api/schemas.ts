@@ -178,13 +178,17 @@ export const ScriptwritingServiceInput = z.object({
 });
 export type ScriptwritingServiceInput = z.infer<typeof ScriptwritingServiceInput>;
 
-/** Voice over service inside an `audio_ads` project (no script: it comes from script writing). */
+/**
+ * Voice over service inside an `audio_ads` project. Its script comes from script writing; an ad ordered without
+ * script writing carries the producer's own, as a voice over project does.
+ */
 export const AudioAdsVoiceOverServiceInput = z.object({
   subCategory: z.literal('voice_over'),
   language: z.string(),
   genderAndAge: z.string(),
   purpose: z.string().default(DEFAULT_PURPOSE),
   remarks: z.string().optional(),
+  script: Script.optional(),
   assetsFiles: AssetsFiles.optional(),
 });
 export type AudioAdsVoiceOverServiceInput = z.infer<typeof AudioAdsVoiceOverServiceInput>;

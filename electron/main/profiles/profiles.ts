@@ -142,6 +142,8 @@ const StoredProfile = z.object({
    * sign-in must be the same account: the profile's outbox and library go out and stay under it.
    */
   account: z.object({ subject: z.string().optional(), email: z.string().optional() }).optional(),
+  /** The email last signed in with (not a secret): signing in again starts from it. */
+  email: z.string().optional(),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
 /** The profiles as kept in the settings store (a profile that fails this is dropped alone at start). */
@@ -189,6 +191,15 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     settingsStore.set(SETTINGS_KEY, stored);
   }
 
+  /** Keeps the email a profile last signed in with, for the next "sign in again". */
+  function rememberEmail(id: string, email: string): void {
+    const stored = load();
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile || profile.email === email) return;
+    profile.email = email;
+    save(stored);
+  }
+
   async function summary(profile: StoredProfile): Promise<ProfileSummary> {
     const sandboxProfile = profile.kind === 'sandbox';
     // A token store that cannot be read costs the tokens only: the profile shows without one, the app goes on.
@@ -205,6 +216,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       reachability: reachability.get(profile.id) ?? 'unknown',
       createdAt: profile.createdAt,
       ...(expiresAt !== undefined ? { sessionEndsAt: new Date(expiresAt).toISOString() } : {}),
+      ...(profile.email ? { email: profile.email } : {}),
     };
   }
 
@@ -319,6 +331,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       kind: 'service',
       createdAt: now().toISOString(),
       ...(account ? { account } : {}),
+      ...(email ? { email } : {}),
     });
     stored.activeId = id;
     save(stored);
@@ -399,7 +412,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         });
         const { token } = await anonymous.signIn(email.trim(), password);
-        return addChecked(name, url, token, email);
+        return addChecked(name, url, token, email.trim());
       });
     },
 
@@ -430,6 +443,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         }).listProjects({ pageSize: 1 });
         await secrets.set(tokenKey(profile.id), token);
+        if ('email' in input) rememberEmail(profile.id, input.email.trim());
         signedOut.delete(profile.id);
         // What is now known of the account (a profile made before accounts were recorded learns it here).
         const stored = load();

@@ -38,6 +38,8 @@ export interface ProjectForm {
     genderAndAge: string;
     purpose: string;
     remarks: string;
+    /** The script the voice reads when no script writing is ordered (sent as the service's `script`). */
+    adScript: string;
     assetsFiles: string[];
   };
   postProduction: {
@@ -93,6 +95,7 @@ export function emptyForm(): ProjectForm {
       genderAndAge: '',
       purpose: '',
       remarks: '',
+      adScript: '',
       assetsFiles: [],
     },
     postProduction: {
@@ -171,6 +174,8 @@ function serviceBody(form: ProjectForm, section: Section): Record<string, unknow
         genderAndAge: vo.genderAndAge,
         purpose: vo.purpose || undefined,
         remarks: optionalText(vo.remarks),
+        // Written by the script writer when one is ordered; otherwise the producer's own, line breaks and all.
+        script: form.withScriptwriting || !vo.adScript.trim() ? undefined : vo.adScript.trim(),
         assetsFiles: urls(vo.assetsFiles),
       });
     }
@@ -223,6 +228,13 @@ export interface FieldIssue {
 export function formIssues(form: ProjectForm): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (form.mainService !== 'audio_ads') return issues;
+  // Without script writing nobody else writes what the voice reads.
+  if (!form.withScriptwriting && !form.adsVoiceOver.adScript.trim()) {
+    issues.push({
+      path: sectionPath(form, 'adsVoiceOver', 'script'),
+      message: 'Script is required without script writing: write what the voice reads.',
+    });
+  }
   const index = sectionOrder(form).indexOf('postProduction');
   const pp = form.postProduction;
   if (pp.music === 'library' && pp.trackId == null) {
@@ -275,6 +287,7 @@ export const FIELD_LABELS = {
     language: 'Language',
     genderAndAge: 'Gender and age',
     purpose: 'Purpose',
+    script: 'Script',
     remarks: 'Remarks for the voice',
     assetsFiles: 'Attachments',
   },
@@ -313,6 +326,24 @@ export function fieldAt(form: ProjectForm, path: string): { name: string; label:
   const name = TOP_FIELD.exec(path)?.[0];
   const label = name ? (FIELD_LABELS.project as Record<string, string>)[name] : undefined;
   return name && label ? { name, label } : undefined;
+}
+
+/**
+ * The fields behind some issue paths, by their labels, once each in the order given: "Title, Script". With more than
+ * one service section the section says which ("Language (Script writing)"). A path no label covers is left out.
+ */
+export function fieldNames(form: ProjectForm, paths: readonly string[]): string[] {
+  const several = sectionOrder(form).length > 1;
+  const names: string[] = [];
+  for (const path of paths) {
+    const field = fieldAt(form, path);
+    if (!field) continue;
+    const service = SERVICE_PATH.exec(path);
+    const section = service && field.name !== 'services' ? sectionOrder(form)[Number(service[1])] : undefined;
+    const name = several && section ? `${field.label} (${SECTION_TITLES[section]})` : field.label;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /**
