@@ -13,7 +13,7 @@ const OUTSIDE = [
   ['ARCHITECTURE', 'md'].join('.'),
   ['STYLE', 'md'].join('.'),
 ];
-// Shorthands that pointed into those documents: "(spec §3)", "D:projects/create".
+// Shorthands that pointed into those documents: a section sign after "spec", a page written "D:<page>".
 const SHORTHANDS = [/\bspec §/, /\bD:[a-z]+\//];
 
 /** Tracked text files, as a clone has them. */
