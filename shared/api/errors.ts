@@ -415,7 +415,7 @@ const DEFS = {
     },
   ),
 
-  // --- facts: endpoints the spec only names, and sandbox choices ------------------------------
+  // --- facts: endpoints the spec only names (docs/service.md#error-codes), and sandbox choices ---
   NOT_CATEGORIES_INFO: facts(500, ['listCategories'], {
     title: 'The categories could not be loaded',
     hint: RETRY,
