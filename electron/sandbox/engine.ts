@@ -85,7 +85,7 @@ export interface EngineDeps {
   outOfSpecRate?: number;
 }
 
-/** Cancel reason when none is sent (service-facts 2a). */
+/** Cancel reason when none is sent (docs/service.md#cancel-reasons). */
 const DEFAULT_CANCEL_REASON = 'no_longer_needed';
 /** Number of entries a contest project receives per voice service (sandbox choice). */
 export const CONTEST_ENTRIES = 3;
@@ -596,7 +596,8 @@ export function createEngine(deps: EngineDeps) {
 
     selectWinner(userId: string, id: string): Json {
       const { d, project } = findDeliverable(id, userId);
-      // The live pages list no winner (service-facts 8c): under live shapes the service refuses it.
+      // The live pages list no winner (docs/service.md#contest-winners): under live shapes the service
+      // refuses it.
       if (deps.liveShapes)
         throw new SandboxError('STATUS_NOT_ALLOWED', 'status must be approved or rejected.');
       if (project.fulfillmentType !== 'contest') {
@@ -652,7 +653,7 @@ export function createEngine(deps: EngineDeps) {
       const revision = {
         instructions,
         reason: typeof body.reason === 'string' ? body.reason : null,
-        // The live service applies its paid default when no code is sent (service-facts 8a).
+        // The live service applies its paid default when no code is sent (docs/service.md#revision-codes).
         revisionCode: typeof body.revisionCode === 'string' ? body.revisionCode : DEFAULT_REVISION_CODE,
         checkTalent,
       };

@@ -21,7 +21,7 @@ import {
 } from './errors';
 import { ErrorBody } from './schemas';
 
-// Every code named in creative-audio-api.md (section Errors, both tables), in spec order.
+// Every code of the service's interface text (docs/service.md#error-codes, both tables), in its order.
 const SPEC_CODES = [
   'PROJECT_NOT_CREATED',
   'TITLE_REQUIRED',

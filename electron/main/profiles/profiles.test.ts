@@ -246,7 +246,7 @@ describe('profiles', () => {
   });
 });
 
-describe('an expired session (service-facts 8b: live tokens expire)', () => {
+describe('an expired session (docs/service.md#tokens-expire: live tokens expire)', () => {
   let expiring: Sandbox;
   beforeAll(async () => {
     expiring = await createSandbox({ delivery: 'manual', tokenLifetimeMs: 3_600_000 });

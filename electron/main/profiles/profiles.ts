@@ -256,9 +256,10 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   }
 
   /**
-   * Live tokens expire (service-facts 8b): a 401 on any call of this profile marks it signed out and becomes
-   * SESSION_EXPIRED, naming the profile, so the UI can ask to sign in again and retry. A 401 means the service
-   * refused the call before doing anything, so retrying it after signing in cannot do it twice.
+   * Live tokens expire (docs/service.md#tokens-expire): a 401 on any call of this profile marks it signed out
+   * and becomes SESSION_EXPIRED, naming the profile, so the UI can ask to sign in again and retry. A 401
+   * means the service refused the call before doing anything, so retrying it after signing in cannot do it
+   * twice.
    */
   function expiring(profileId: string, client: ApiClient): ApiClient {
     const refused = async (error: unknown): Promise<never> => {

@@ -56,12 +56,16 @@ export interface ProjectForm {
 /** The sections of the form a service path can point at. */
 export type Section = 'voiceOver' | 'scriptwriting' | 'adsVoiceOver' | 'postProduction';
 
-/** The live service's default language (its attribute `defaultValue`, service-facts §1). */
+/**
+ * The live service's default language (its attribute `defaultValue`,
+ * docs/service.md#categories-attributes-and-tracks).
+ */
 export const DEFAULT_LANGUAGE = 'eng-us';
 
 /**
  * A fresh form. Fields the service defaults (purpose, voice perspective) start empty and are left out of the
- * body until the producer picks one: the live default's name differs from the spec's (service-facts 8d).
+ * body until the producer picks one: the live default's name differs from the interface's
+ * (docs/service.md#allowed-values).
  */
 export function emptyForm(): ProjectForm {
   return {
@@ -456,7 +460,10 @@ export interface SampleOrder {
   sampleId: string;
 }
 
-/** The request the service reads to assign the pro: the create body has no field for a pro (spec, POST /projects). */
+/**
+ * The request the service reads to assign the pro: the create body has no field for a pro
+ * (docs/service.md#projects).
+ */
 export function sampleOrderRemarks(order: SampleOrder): string {
   return `Please book ${order.pro} for this project (the voice of sample ${order.sampleId}).`;
 }
