@@ -292,7 +292,8 @@ describe('order and gateways', () => {
         'QUEUED_OFFLINE',
       );
       const item = stateOf();
-      expect(item).toMatchObject({ state: 'queued', unconfirmed: false });
+      // A 502 or 504 may come after the service acted: read before anything is sent again.
+      expect(item).toMatchObject({ state: 'queued', unconfirmed: status === 502 || status === 504 });
       expect(Date.parse(item.nextAttemptAt!) - before).toBeGreaterThanOrEqual(900);
       await decisions.drain(); // too early: nothing goes
       expect(stateOf().state).toBe('queued');
@@ -300,6 +301,26 @@ describe('order and gateways', () => {
       await decisions.drain();
       expect(stateOf()).toMatchObject({ state: 'sent' });
       expect((await device.getDeliverable(ids[0]!)).status).toBe('approved');
+    },
+  );
+
+  // Found by the model-based test (decisions-model.test.ts): the gateway gave up, the service had acted.
+  it.each([502, 504])(
+    'a gateway %i after the service acted: the read confirms it as ours, never "on another device"',
+    async (status) => {
+      const { projectId, ids } = await deliveredTakes();
+      const take = ids[0]!;
+      proxy.drop('POST', `/revisions/${take}`, { status, forward: true });
+      expect(
+        await queuedType(
+          decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
+        ),
+      ).toBe('QUEUED_OFFLINE');
+      expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+      await new Promise((r) => setTimeout(r, 250)); // past its backoff
+      await decisions.drain();
+      expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
+      expect(writes('POST', `/revisions/${take}`)).toBe(1);
     },
   );
 
@@ -313,7 +334,9 @@ describe('order and gateways', () => {
     expect(classifyFailure({ type: 'RATE_LIMITED', status: 429, retryAfterMs: 7 })).toEqual({
       kind: 'later',
       waitMs: 7,
+      maybeApplied: false,
     });
+    expect(classifyFailure({ type: 'HTTP_504', status: 504 })).toMatchObject({ maybeApplied: true });
     expect(classifyFailure({ type: 'INTERNAL_ERROR', status: 500 }).kind).toBe('maybeSent');
     expect(classifyFailure({ type: 'DELIVERABLE_NOT_REVIEWABLE', status: 422, message: 'no' })).toEqual({
       kind: 'refused',

@@ -137,12 +137,14 @@ interface Row {
 type Failure =
   | { kind: 'notSent' }
   | { kind: 'maybeSent' }
-  | { kind: 'later'; waitMs: number | undefined }
+  | { kind: 'later'; waitMs: number | undefined; maybeApplied: boolean }
   | { kind: 'signedOut' }
   | { kind: 'refused'; message: string };
 
 const NOT_SENT_TYPES = new Set(['SANDBOX_UNAVAILABLE', 'PROFILE_NOT_FOUND']);
 const GATEWAY = new Set([502, 503, 504, 429]);
+/** A gateway that gave up on the service (bad answer, no answer in time): the service may have acted meanwhile. */
+const GATEWAY_AFTER_FORWARD = new Set([502, 504]);
 
 /** Sorts an error of an attempt: was it sent, may it have been, or did the service refuse it? */
 export function classifyFailure(error: unknown): Failure {
@@ -159,8 +161,9 @@ export function classifyFailure(error: unknown): Failure {
   if (type === 'NETWORK_UNREACHABLE' || type === 'TIMEOUT')
     return e?.details?.maybeDelivered === false ? { kind: 'notSent' } : { kind: 'maybeSent' };
   const status = e?.status ?? 0;
-  if (GATEWAY.has(status) || /^HTTP_(502|503|504|429)$/.test(type))
-    return { kind: 'later', waitMs: e?.retryAfterMs };
+  const gateway = status || Number(/^HTTP_(502|503|504|429)$/.exec(type)?.[1] ?? 0);
+  if (GATEWAY.has(gateway))
+    return { kind: 'later', waitMs: e?.retryAfterMs, maybeApplied: GATEWAY_AFTER_FORWARD.has(gateway) };
   // Any other 5xx: the service may have acted before it failed, so it is read before anything is sent again.
   if (status >= 500) return { kind: 'maybeSent' };
   if (type === 'UNEXPECTED_RESPONSE' && status >= 200 && status < 300) return { kind: 'maybeSent' };
@@ -321,7 +324,8 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
         return {
           row: update(row, {
             state: 'queued',
-            unconfirmed: before,
+            // A 502 or 504 may come after the service acted: its effect is then ours, confirmed by the next read.
+            unconfirmed: failure.maybeApplied ? 1 : before,
             not_before: now().getTime() + backoffMs(row.attempts, failure.waitMs),
           }),
           away: true,
