@@ -112,6 +112,8 @@ function decide(decision: OutboxDecision, heard: OutboxHeard | undefined) {
         return client.approveDeliverable(decision.deliverableId);
       case 'revision':
         return client.createRevision(decision.deliverableId, { instructions: decision.instructions });
+      case 'reject':
+        return client.rejectDeliverable(decision.deliverableId, { reason: decision.reason });
       case 'approveAll':
         return client.approveAll(decision.projectId);
       default:
@@ -245,6 +247,34 @@ describe('a revision is never sent twice', () => {
     expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Revision requested.' });
     expect(writes('POST', `/revisions/${take}`)).toBe(1);
     expect((await device.getDeliverable(take)).status).toBe('revisionRequested');
+  });
+});
+
+describe('a rejection or an approval (a PUT) is never sent twice either', () => {
+  // Found by the model-based test (decisions-model.test.ts): the app's client sends a write again after a lost
+  // answer, so the decision reached the service twice without the read that must come before any resend.
+  it("its answer lost, the app's retrying client does not send it again: the drain reads, and confirms it", async () => {
+    app = createApiClient({
+      baseUrl: proxy.url,
+      getToken: async () => token(),
+      retry: { baseDelayMs: 5, maxDelayMs: 20 }, // the app's retry rules, short waits
+      timeoutMs: 1_500,
+    });
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    proxy.drop('PUT', `/deliverables/${take}`, 'after-forward');
+    expect(
+      await queuedType(
+        decide({ kind: 'reject', deliverableId: take, reason: 'Too fast' }, heardV1(projectId)),
+      ),
+    ).toBe('QUEUED_OFFLINE');
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
+    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+    await new Promise((r) => setTimeout(r, 250)); // past its backoff
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
+    expect((await device.getDeliverable(take)).status).toBe('rejected');
   });
 });
 

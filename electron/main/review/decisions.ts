@@ -181,6 +181,12 @@ const QUEUED_WORDS = {
   lost: 'The answer was lost on the way: your decision is saved in the outbox, and Takedesk checks with the service before anything is sent again.',
 } as const;
 
+/**
+ * The client a decision is sent through: one that never sends a write again by itself after a lost answer (the
+ * store reads the take first), so that a decision reaches the service at most once.
+ */
+const writesOnce = (client: ApiClient): ApiClient => client.once?.() ?? client;
+
 export function createDecisions(deps: DecisionsDeps): Decisions {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -381,7 +387,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
     // Write-ahead: from here a crash or a lost answer leaves it unconfirmed, to be read before any resend.
     row = update(row, { unconfirmed: 1 });
     try {
-      const outcome = await sendAsAsked(client, decision);
+      const outcome = await sendAsAsked(writesOnce(client), decision);
       update(row, { state: 'sent', unconfirmed: 0, sent_at: now().toISOString(), outcome, held: null });
       deps.onSent?.(decision);
       prune(row.account);
@@ -529,7 +535,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       type Sent = { answer: T } | { error: unknown; waits: boolean; failure: Failure['kind'] };
       const sending: Promise<Sent> = (async (): Promise<Sent> => {
         try {
-          const answer = await send(client);
+          const answer = await send(writesOnce(client));
           const sent = rowOf(id);
           if (sent) {
             update(sent, {
