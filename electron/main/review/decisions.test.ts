@@ -234,6 +234,27 @@ describe('a revision is never sent twice', () => {
     expect(writes('POST', `/revisions/${take}`)).toBe(0);
   });
 
+  // Found by the model-based test (decisions-model.test.ts): the restart took every `sending` row as maybe sent.
+  it("a crash while only reading the take: after the restart, another device's approval is not taken for ours", async () => {
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    await proxy.setDown(true);
+    await decide({ kind: 'approve', deliverableId: take }, heardV1(projectId)).catch(() => undefined);
+    await decisions.drain();
+    await decisions.close();
+    // What kill -9 during the read before sending leaves on disk: `sending`, nothing written yet.
+    db.exec(`UPDATE decisions SET state = 'sending', not_before = NULL`);
+    await device.approveDeliverable(take); // another device
+    await proxy.setDown(false);
+    start();
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'sent',
+      outcome: 'Already approved (on another device or in the web app).',
+    });
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(0);
+  });
+
   it('unconfirmed, and the read proves it was not applied: sent once more, once', async () => {
     const { projectId, ids } = await deliveredTakes();
     const take = ids[0]!;

@@ -203,8 +203,10 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   /** Items whose send is under way in this process (a crash loses this set: they count as unconfirmed). */
   const inFlight = new Set<string>();
 
-  // A decision left `sending` by a crash may have reached the service: it is read before anything is sent again.
-  db.exec(`UPDATE decisions SET state = 'queued', unconfirmed = 1 WHERE state = 'sending'`);
+  // A decision left `sending` by a crash goes back to the queue. Whether it may have reached the service is already
+  // on disk: `unconfirmed` is committed before any write goes out (a crash while only reading the take left it as
+  // it was, so another device's decision is not taken for ours).
+  db.exec(`UPDATE decisions SET state = 'queued' WHERE state = 'sending'`);
 
   const select = {
     byAccount: db.prepare('SELECT * FROM decisions WHERE account = ? ORDER BY seq'),
