@@ -281,7 +281,7 @@ async function runSchedule(steps: Step[], index: number): Promise<void> {
     };
 
     for (const s of steps) {
-      const t = takes[s.take]!;
+      const t = takes['take' in s ? s.take : 0]!;
       log.push(JSON.stringify(s));
       if (s.op === 'decide') {
         if (heard.has(t.id)) continue; // one decision per take: its writes name it
