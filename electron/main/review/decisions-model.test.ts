@@ -15,7 +15,7 @@ import { startLossyProxy, type DropMode, type LossyProxy } from '../api/test-sup
 
 /**
  * Issue 23: a model-based test of the decisions store. fast-check draws small schedules (fixed seed) of offline and
- * online decisions, changes from "another device" (approvals, revisions and the versions they bring), faults of the
+ * online decisions, changes from "another device" (approvals, revisions), deliveries of new versions, faults of the
  * proxy in front of the sandbox (a lost answer, a reset, a hang, gateway and server errors, the service down) and
  * kill -9 of the app at seeded moments of its drains; the app is a child process (decisions-crash-child.ts) started
  * again on the same database file after every kill. Whatever the schedule:
@@ -30,7 +30,7 @@ import { startLossyProxy, type DropMode, type LossyProxy } from '../api/test-sup
  * TAKEDESK_MODEL_RUNS=200 runs more schedules than the default (each costs a process start or two).
  */
 const CHILD = join(import.meta.dirname, 'decisions-crash-child.ts');
-const RUNS = Number(process.env.TAKEDESK_MODEL_RUNS ?? 30);
+const RUNS = Number(process.env.TAKEDESK_MODEL_RUNS ?? 20);
 const ACCOUNT = 'https://api.example|sub:model';
 const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as typeof Sqlite;
 
@@ -56,7 +56,7 @@ type Kind = 'approve' | 'reject' | 'revision';
 type Kill = { afterChanges: number; delayMs: number } | null;
 type Step =
   | { op: 'decide'; take: number; kind: Kind; offline: boolean; kill: Kill }
-  | { op: 'remote'; take: number; change: 'approve' | 'revise' }
+  | { op: 'remote'; take: number; change: 'approve' | 'revise' | 'deliver' }
   | { op: 'fault'; take: number; on: 'write' | 'read'; mode: DropMode }
   | { op: 'outage'; down: boolean }
   | { op: 'drain'; kill: Kill };
@@ -82,7 +82,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       op: fc.constant('remote' as const),
       take,
-      change: fc.constantFrom('approve' as const, 'revise' as const),
+      change: fc.constantFrom('approve' as const, 'revise' as const, 'deliver' as const),
     }),
   },
   {
@@ -306,6 +306,9 @@ async function runSchedule(steps: Step[], index: number): Promise<void> {
         answers.set(t.id, answer?.replace(/^answer /, '') ?? null);
         if (answer === null) await restart();
         else checkShown();
+      } else if (s.op === 'remote' && s.change === 'deliver') {
+        // The creative delivers what was asked of the project (our own revisions too).
+        await sandbox.deliverNow(t.projectId);
       } else if (s.op === 'remote') {
         const now = await device.getDeliverable(t.id);
         if (now.status !== 'reviewable') continue;
