@@ -200,7 +200,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   /** Sends under way in `decide` (close waits for them, briefly). */
   const sends = new Set<Promise<unknown>>();
   let wakeTimer: NodeJS.Timeout | undefined;
-  /** Items whose send is under way in this process (a crash loses this set: they count as unconfirmed). */
+  /** Items whose send is under way in this process (a crash loses this set: the rows say what was written). */
   const inFlight = new Set<string>();
 
   // A decision left `sending` by a crash goes back to the queue. Whether it may have reached the service is already
