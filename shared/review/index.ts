@@ -20,3 +20,10 @@ export {
   revisionWindowEnd,
   type RevisionWindowFacts,
 } from './revision-window';
+export {
+  createReadyBatcher,
+  readyBatchText,
+  takeName,
+  type BatchTimers,
+  type ReadyTake,
+} from './ready-batch';
