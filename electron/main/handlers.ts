@@ -75,7 +75,7 @@ export interface HandlerDeps {
   downloads: DownloadsPort;
   library: LibraryPort;
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
-  watcher: Pick<Watcher, 'status' | 'attend'> & {
+  watcher: Pick<Watcher, 'status' | 'attend' | 'project' | 'checkNow'> & {
     poke(target: PokeTarget): void;
     /** Projects the app listed: the watcher checks new ones in its budget's free slots. */
     observe(profileId: string, projects: readonly ProjectListItem[]): void;
@@ -285,6 +285,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'qa.setTarget': ({ projectId, target, from }) => deps.qaTargets.set(projectId, { target, from }),
 
     'watcher.status': () => deps.watcher.status(),
+    'watcher.project': ({ projectId }) => deps.watcher.project(projectId),
+    'watcher.checkNow': ({ projectId }) => deps.watcher.checkNow(projectId),
     'watcher.attend': (attention) => {
       deps.watcher.attend(attention);
       return null;

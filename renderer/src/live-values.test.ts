@@ -91,6 +91,8 @@ const CHANNEL_REQUESTS: Record<Channel, LiveRequest | `none: ${string}`> = {
   'qa.targets': LOCAL,
   'qa.setTarget': LOCAL,
   'watcher.status': LOCAL,
+  'watcher.project': LOCAL,
+  'watcher.checkNow': LOCAL,
   'watcher.attend': LOCAL,
   'updates.status': LOCAL,
   'updates.check': LOCAL,

@@ -54,6 +54,8 @@ export const CHANNELS = [
   'qa.targets',
   'qa.setTarget',
   'watcher.status',
+  'watcher.project',
+  'watcher.checkNow',
   'watcher.attend',
   'updates.status',
   'updates.check',

@@ -39,6 +39,7 @@ import type {
   ProjectQaTarget,
   ReviewSnapshot,
   UpdateStatus,
+  WatchedProject,
   WatcherStatus,
 } from './types';
 
@@ -223,6 +224,10 @@ export const contract = {
   ).returns<Record<string, ProjectQaTarget>>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),
+  /** When one project was last checked and will be again. */
+  'watcher.project': channel(z.object({ projectId: id }).strict()).returns<WatchedProject>(),
+  /** "Check now": the project (or, without one, the project list) is due at once, at the budget's pace. */
+  'watcher.checkNow': channel(z.object({ projectId: id.optional() }).strict()).returns<WatcherStatus>(),
   /** What the producer is looking at (the project on screen) and whether the window is shown: polling follows. */
   'watcher.attend': channel(
     z.object({ projectId: id.nullable(), visible: z.boolean() }).strict(),

@@ -367,6 +367,51 @@ describe('watcher pacing (a fixed request budget; service-facts 8d: no documente
     h.watcher.stop();
   });
 
+  it('says how long a round of the projects in work takes: the budget wins, the round gets longer', async () => {
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(6 * 60_000);
+    // 120 projects at 30 a minute fit in the usual 8 minutes…
+    expect(h.watcher.status().cycleMs).toBe(8 * 60_000);
+    // …at 12 a minute (window hidden) they do not: a round takes 120 slots of 5 s, and the status says so.
+    h.watcher.attend({ projectId: null, visible: false });
+    expect(h.watcher.status().cycleMs).toBe(10 * 60_000);
+    h.watcher.stop();
+  });
+
+  it('tells when a project was checked and will be next, and "Check now" waits for the budget', async () => {
+    const api = (await manyProfiles.active()).client;
+    const { projects } = await api.listProjects({ page: 1, pageSize: 100 });
+    const target = projects[7]!;
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(6 * 60_000); // past the first look at everything
+    const before = h.watcher.project(target.id);
+    expect(before.watched).toBe(true);
+    expect(before.checkedAt).not.toBeNull();
+    expect(before.nextInMs).toBeGreaterThan(60_000); // a cold project: minutes away
+    expect(h.watcher.project('00000000-0000-4000-8000-000000000000')).toEqual({
+      watched: false,
+      checkedAt: null,
+      nextInMs: null,
+    });
+
+    // Clicking Check now ten times in a row spends no request beyond the budget's slots.
+    const from = h.clock.now;
+    const spent = h.requests.length;
+    for (let i = 0; i < 10; i++) await h.watcher.checkNow(target.id);
+    expect(h.requests.length).toBe(spent);
+    expect(h.watcher.project(target.id).nextInMs).toBeLessThanOrEqual(2_000);
+    await h.advance(2_000);
+    const checks = h.requests.filter(
+      (r) => r.op === 'listDeliverables' && r.arg === target.id && r.at >= from,
+    );
+    expect(checks).toHaveLength(1);
+    expect(peakPerMinute(h.requests, T0, h.clock.now)).toBeLessThanOrEqual(30);
+    expect(Date.parse(h.watcher.project(target.id).checkedAt!)).toBeGreaterThanOrEqual(from);
+    h.watcher.stop();
+  });
+
   it('notices a delivery within 60 s on a project the producer touched, within 10 min on the others', async () => {
     const api = (await manyProfiles.active()).client;
     const { projects } = await api.listProjects({ page: 1, pageSize: 100 });
