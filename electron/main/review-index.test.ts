@@ -52,6 +52,36 @@ describe('review index', () => {
     expect(changes).toEqual(['a', 'a']);
   });
 
+  it('"Next needing review": the next waiting take across projects, oldest project first, wrapping round', () => {
+    const { index } = setup();
+    index.projects('a', [
+      { ...row('new'), created: '2026-11-25T10:00:00' },
+      { ...row('old'), created: '2026-11-20T10:00:00' },
+      { ...row('gone', 'canceled'), created: '2026-11-01T10:00:00' },
+    ]);
+    index.deliverables('a', 'new', [take('n1', 'reviewable', '1')]);
+    index.deliverables('a', 'old', [
+      take('o10', 'reviewable', '10'),
+      take('o2', 'reviewable', '2'),
+      take('o1', 'approved', '1'),
+    ]);
+    index.deliverables('a', 'gone', [take('g1', 'reviewable', '1')]);
+
+    expect(index.nextReady('a')).toEqual({ projectId: 'old', deliverableId: 'o2' });
+    expect(index.nextReady('a', 'o2')).toEqual({ projectId: 'old', deliverableId: 'o10' });
+    expect(index.nextReady('a', 'o10')).toEqual({ projectId: 'new', deliverableId: 'n1' });
+    expect(index.nextReady('a', 'n1')).toEqual({ projectId: 'old', deliverableId: 'o2' });
+    // The take just decided still says where "next" starts.
+    index.decided('a', [{ id: 'o2', status: 'approved' }]);
+    expect(index.nextReady('a', 'o2')).toEqual({ projectId: 'old', deliverableId: 'o10' });
+    index.decided('a', [
+      { id: 'o10', status: 'approved' },
+      { id: 'n1', status: 'approved' },
+    ]);
+    expect(index.nextReady('a', 'n1')).toBeNull();
+    expect(index.nextReady('b')).toBeNull();
+  });
+
   it('keeps a list row small: a project read brings its news, not its services', () => {
     const { index } = setup();
     index.projects('a', [{ ...row('p1'), services: [], remarks: 'long brief' } as never]);

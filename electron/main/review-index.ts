@@ -27,6 +27,11 @@ export interface ReviewIndex {
   decided(profileId: string, answers: ReadonlyArray<Pick<DeliverableSummary, 'id' | 'status'>>): void;
   /** The project of a deliverable, when a listing named it. */
   projectOf(profileId: string, deliverableId: string): string | undefined;
+  /**
+   * The take to review after `after` (the one on screen, decided or not), across the profile's projects: the
+   * oldest project first, its takes in name order, wrapping round; null when no other take waits.
+   */
+  nextReady(profileId: string, after?: string): { projectId: string; deliverableId: string } | null;
   snapshot(profileId: string): ReviewSnapshot;
   /** Reads the saved index (before anything else is recorded; what is recorded meanwhile wins). */
   load(): Promise<void>;
@@ -176,6 +181,16 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       if (any) changed(profileId);
     },
     projectOf: (profileId, deliverableId) => profiles.get(profileId)?.projectOf.get(deliverableId),
+    nextReady(profileId, after) {
+      const takes = reviewOrder(profiles.get(profileId));
+      const from = takes.findIndex((t) => t.deliverableId === after);
+      for (let i = 1; i <= takes.length; i++) {
+        const t = takes[(from + i) % takes.length]!;
+        if (t.ready && t.deliverableId !== after)
+          return { projectId: t.projectId, deliverableId: t.deliverableId };
+      }
+      return null;
+    },
     snapshot(profileId) {
       const index = profiles.get(profileId);
       const projects: ReviewSnapshot['projects'] = [];
@@ -253,4 +268,31 @@ export const SavedReviewIndexSchema = z.object({
 
 export function isSavedReviewIndex(value: unknown): value is SavedReviewIndex {
   return SavedReviewIndexSchema.safeParse(value).success;
+}
+
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Every known take of the profile's live projects in the order a producer works through them: the oldest project
+ * first (it has waited longest), then its takes by service and name ("2" before "10"). Decided takes stay in the
+ * order, so the one just decided still says where "next" starts.
+ */
+function reviewOrder(
+  index: ProfileIndex | undefined,
+): Array<{ projectId: string; deliverableId: string; ready: boolean }> {
+  const projects = [...(index?.entries.entries() ?? [])]
+    .filter(([, entry]) => entry.row && entry.row.status !== 'canceled' && entry.deliverables)
+    .sort(
+      ([a, x], [b, y]) => (x.row!.created ?? '').localeCompare(y.row!.created ?? '') || a.localeCompare(b),
+    );
+  return projects.flatMap(([projectId, entry]) =>
+    [...entry.deliverables!.values()]
+      .sort(
+        (x, y) =>
+          byName.compare(x.serviceSubCategory, y.serviceSubCategory) ||
+          byName.compare(x.name, y.name) ||
+          x.id.localeCompare(y.id),
+      )
+      .map((d) => ({ projectId, deliverableId: d.id, ready: d.status === 'reviewable' })),
+  );
 }

@@ -57,6 +57,7 @@ const CHANNEL_REQUESTS: Record<Channel, LiveRequest | `none: ${string}`> = {
   'outbox.send': 'none: sends again a decision built by the forms walked here',
   'projects.get': READ,
   'projects.review': LOCAL,
+  'projects.nextReady': LOCAL,
   'deliverables.list': READ,
   'deliverables.get': READ,
   'revisions.versions': READ,

@@ -24,6 +24,7 @@ export const CHANNELS = [
   'projects.cancel',
   'projects.findRecent',
   'projects.review',
+  'projects.nextReady',
   'deliverables.list',
   'deliverables.get',
   'deliverables.approve',

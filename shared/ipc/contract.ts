@@ -128,6 +128,11 @@ export const contract = {
   'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
   /** The active profile's projects with their deliverables' counts, from what main already read (no request). */
   'projects.review': channel(none).returns<ReviewSnapshot>(),
+  /** "Next needing review": the take to review after `after`, across the active profile's projects (no request). */
+  'projects.nextReady': channel(z.object({ after: id.optional() }).strict()).returns<{
+    projectId: string;
+    deliverableId: string;
+  } | null>(),
 
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
   'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable>>(),

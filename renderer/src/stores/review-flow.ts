@@ -1,0 +1,43 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { useApi } from '../bridge';
+
+/** Said when nothing else waits: the producer is done, not stuck. */
+export const NOTHING_NEXT = 'Nothing else needs your review right now.';
+
+/**
+ * "Next needing review" across projects: main answers from what it already knows (the review index), with no
+ * request to the service. The review screen moves there on the button, on N, and after a decision when the
+ * producer chose "advance after a decision".
+ */
+export const useReviewFlowStore = defineStore('review-flow', () => {
+  const api = useApi();
+  /** NOTHING_NEXT after a look that found nothing; '' otherwise. */
+  const note = ref('');
+
+  /** The review link of the take after `after`, or null when nothing else waits. */
+  async function nextLink(after?: string): Promise<string | null> {
+    note.value = '';
+    const next = await api.projects.nextReady(after ? { after } : {}).catch(() => null);
+    if (!next) {
+      note.value = NOTHING_NEXT;
+      return null;
+    }
+    return `/review/${next.deliverableId}?projectId=${encodeURIComponent(next.projectId)}`;
+  }
+
+  return { note, nextLink };
+});
+
+/** N, without modifiers, outside a field: "Next needing review". */
+export function isNextKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}): boolean {
+  return (
+    event.key.toLowerCase() === 'n' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey
+  );
+}
