@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, withApi } from './fake-api.test-util';
-import { isNextKey, NOTHING_NEXT, useReviewFlowStore } from './review-flow';
+import { isNextKey, isTypingTarget, NOTHING_NEXT, useReviewFlowStore } from './review-flow';
 
 describe('review flow: "Next needing review"', () => {
   it('asks main for the take after the one on screen and gives its review link', async () => {
@@ -38,5 +38,13 @@ describe('review flow: "Next needing review"', () => {
     expect(isNextKey(key('n', { ctrlKey: true }))).toBe(false);
     expect(isNextKey(key('n', { shiftKey: true }))).toBe(false);
     expect(isNextKey(key('m'))).toBe(false);
+  });
+
+  it('N in a field is a letter; on a focused button it still means next', () => {
+    const input = document.createElement('input');
+    const button = document.createElement('button');
+    expect(isTypingTarget(input)).toBe(true);
+    expect(isTypingTarget(button)).toBe(false);
+    expect(isTypingTarget(document.body)).toBe(false);
   });
 });

@@ -41,3 +41,10 @@ export function isNextKey(event: {
     event.key.toLowerCase() === 'n' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey
   );
 }
+
+/** Where N is a letter being typed, not "next": a field, or editable text (a focused button still means next). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  return el.isContentEditable || el.closest('input, textarea, select, [contenteditable="true"]') !== null;
+}

@@ -1,0 +1,64 @@
+import { captureScreens, expect, test } from '../fixtures';
+import { ProjectPage } from '../pages/project-page';
+import { ProjectsPage } from '../pages/projects-page';
+import { ReviewPage } from '../pages/review-page';
+import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+
+test('flow through the work: Next needing review (button and N), advance after a decision, true check times', async ({
+  app,
+  sandbox,
+  session,
+}) => {
+  test.setTimeout(240_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E flow'),
+    parts: ['First line of the read.', 'Second line of the read.', 'Third line of the read.'],
+  });
+  const [first, second, third] = deliverables as [
+    (typeof deliverables)[0],
+    (typeof deliverables)[0],
+    (typeof deliverables)[0],
+  ];
+  const projectPage = new ProjectPage(app);
+  const review = new ReviewPage(app);
+
+  // The project page reads the takes (main's review index learns them from that answer: no extra request), and
+  // says when the watcher checked it and will again, with Check now.
+  await projectPage.goto(project.id);
+  await expect(projectPage.deliverables).toHaveCount(3);
+  await expect(app.getByTestId('project-watch-text')).toHaveText(/Checked .* · next in |Not checked yet/);
+  await app.getByTestId('project-watch-check-now').click();
+  await expect(app.getByTestId('project-watch-text')).toHaveText(/next in a few seconds|Checked just now/);
+
+  // The take's name says what it is; Next goes to the take after it, and N does the same.
+  await review.goto(session.appUrl, first.id, project.id);
+  await expect(review.title).toHaveText('Voice over · part 1');
+  await app.getByTestId('review-next').click();
+  await expect(review.root).toHaveAttribute('data-deliverable-id', second.id);
+  await expect(review.title).toHaveText('Voice over · part 2');
+  await app.getByTestId('review-waveform').waitFor();
+  await app.locator('body').press('n');
+  await expect(review.root).toHaveAttribute('data-deliverable-id', third.id);
+  await captureScreens(app, 'review-next');
+
+  // With "After a decision, open the next take", approving the second take opens the third.
+  const settings = app.getByTestId('settings-advance');
+  await app.goto(`${session.appUrl}#/settings`);
+  await settings.check();
+  await expect(settings).toBeChecked();
+  await review.goto(session.appUrl, second.id, project.id);
+  await review.approve();
+  await expect(review.root).toHaveAttribute('data-deliverable-id', third.id);
+  // Back to the default, for the specs that follow.
+  await app.goto(`${session.appUrl}#/settings`);
+  await settings.uncheck();
+  await expect(settings).not.toBeChecked();
+
+  // The account: how often deliveries are checked, and how long a round of the projects in work takes.
+  const projects = new ProjectsPage(app);
+  await projects.goto();
+  await expect(app.getByTestId('account-watch-text')).toHaveText(
+    /projects? in work, each checked about every \d/,
+  );
+  await captureScreens(app, 'projects-watch-status');
+});
