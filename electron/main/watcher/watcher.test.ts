@@ -217,6 +217,27 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(requests.filter((r) => r.arg === canceled.id)).toEqual([]);
   });
 
+  it('stops watching a decided contest: the losing entries wait for nothing', async () => {
+    const contest = await client.createProject({
+      title: 'Decided contest',
+      mainService: 'voice_over',
+      fulfillmentType: 'contest',
+      services: [
+        { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale', script: 'Hi there.' },
+      ],
+    });
+    await sandbox.deliverNow(contest.id);
+    const { watcher, drain } = harness();
+    await drain();
+    const watching = watcher.status().watching;
+    const entries = await client.listDeliverables(contest.id);
+    expect(entries.length).toBeGreaterThan(1);
+    await client.selectWinner(entries[0]!.id);
+    await watcher.poke({ projectId: contest.id });
+    await drain();
+    expect(watcher.status().watching).toBe(watching - 1);
+  });
+
   it('checks a project the app listed without waiting for its own next listing, in its budget, once', async () => {
     const { watcher, drain, requests } = harness();
     await drain();

@@ -589,13 +589,17 @@ export function createWatcher(deps: WatcherDeps): Watcher {
 
 /**
  * Every deliverable is final, and each take (service and name) has a kept one: a rejected take alone awaits its
- * replacement, which carries the same service and name.
+ * replacement, which carries the same service and name. A service whose contest has its winner is decided: its
+ * other entries lost and are not replaced (nor, if never delivered, delivered).
  */
 function isSettled(deliverables: readonly Deliverable[]): boolean {
-  if (deliverables.length === 0 || !deliverables.every((d) => FINAL.has(d.status))) return false;
+  if (deliverables.length === 0) return false;
+  const decided = new Set(deliverables.filter((d) => d.status === 'winner').map((d) => d.serviceSubCategory));
+  const open = deliverables.filter((d) => !decided.has(d.serviceSubCategory));
+  if (!open.every((d) => FINAL.has(d.status))) return false;
   const take = (d: Deliverable) => `${d.serviceSubCategory}\n${d.name}`;
-  const kept = new Set(deliverables.filter((d) => KEPT.has(d.status)).map(take));
-  return deliverables.every((d) => kept.has(take(d)));
+  const kept = new Set(open.filter((d) => KEPT.has(d.status)).map(take));
+  return open.every((d) => kept.has(take(d)));
 }
 
 /** The pause a 429 asks for (the client's error carries the Retry-After it read), or a minute without one. */
