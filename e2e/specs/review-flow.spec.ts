@@ -62,3 +62,26 @@ test('flow through the work: Next needing review (button and N), advance after a
   );
   await captureScreens(app, 'projects-watch-status');
 });
+
+test('a canceled project says why and what the cancel cost', async ({ app, sandbox }) => {
+  test.setTimeout(120_000);
+  const { project } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E cancel fee'),
+    parts: ['Only one line.'],
+  });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  await expect(page.deliverables).toHaveCount(1); // a take in review: this reason costs 30 %
+  await page.cancelWith('no_longer_needed.duplicated', 'Ordered twice');
+  await expect(app.getByTestId('project-status')).toHaveText(/canceled/i);
+  const text = app.getByTestId('project-cancellation');
+  await expect(text).toHaveText(
+    /^Canceled: The project was duplicated — “Ordered twice”\. Fee charged: \$[\d.,]+ \(30 %\)\.$/,
+  );
+  // Canceled is the end: no project-level action, and no "checked … ago" for a project nobody watches.
+  await expect(page.cancel).toHaveCount(0);
+  await expect(app.getByTestId('project-watch')).toHaveCount(0);
+  await page.refresh();
+  await expect(text).toHaveText(/Fee charged: \$[\d.,]+ \(30 %\)/);
+  await captureScreens(app, 'project-canceled-fee');
+});

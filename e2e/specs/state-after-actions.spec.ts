@@ -31,6 +31,10 @@ test('after approve all the project says Completed at once, and only allowed act
   await expect(page.approveAll).toHaveCount(0);
   await page.cancelWith('no_longer_needed');
   await expect(status).toHaveText(/canceled/i);
+  // Nothing was in review: this reason cost nothing, and the page says so.
+  await expect(app.getByTestId('project-cancellation')).toHaveText(
+    'Canceled: I no longer need this project. No cancellation fee.',
+  );
   await expect(page.cancel).toHaveCount(0);
   await expect(page.approveAll).toHaveCount(0);
   await captureScreens(app, 'project-canceled');

@@ -22,6 +22,7 @@ import type { MediaRegistry } from './media/media-registry';
 import type { RenewProfileInput } from './profiles';
 import type { QaTargetsService } from './qa-targets';
 import type { ReviewIndex } from './review-index';
+import { cancellationOf } from '../../shared/review/cancellation';
 import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
@@ -172,12 +173,20 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'projects.cancel': async ({ id, reason, reasonCode }) => {
       await documentedOnly('cancel', { reason, reasonCode });
+      // The fee depends on whether takes were in review when the producer canceled: taken before the answer.
+      const ready = review.readyCount(await activeId(), id);
       const answer = await deps.outbox.decide(
         { kind: 'cancel', projectId: id, reason, reasonCode },
         { projectId: id },
         (client) => client.cancelProject(id, { reason, reasonCode }),
       );
-      review.status(await activeId(), id, answer.status);
+      const profileId = await activeId();
+      review.status(profileId, id, answer.status);
+      review.canceled(
+        profileId,
+        id,
+        cancellationOf(answer, { reason, reasonCode }, ready === null ? null : ready > 0, new Date()),
+      );
       return answer;
     },
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),

@@ -101,6 +101,35 @@ describe('review index across restarts', () => {
   const events = { emit: () => undefined };
   const at = (iso: string) => () => new Date(iso);
 
+  it('keeps why a project was canceled and what it cost, across a restart and later listings', async () => {
+    const path = join(dir, 'canceled.json');
+    const first = createReviewIndex(events, {
+      file: createJsonFile(path, SavedReviewIndexSchema),
+      saveDelayMs: 10,
+    });
+    first.projects('a', [row('p1')]);
+    expect(first.readyCount('a', 'p1')).toBeNull(); // takes never read: the fee is not known
+    first.deliverables('a', 'p1', [take('d1', 'reviewable'), take('d2', 'approved')]);
+    expect(first.readyCount('a', 'p1')).toBe(1);
+    const cancellation = {
+      reason: 'Ordered twice',
+      reasonCode: 'no_longer_needed.duplicated',
+      feePercent: 30,
+      fee: 9.3,
+      at: '2026-11-26T10:00:00.000Z',
+    };
+    first.status('a', 'p1', 'canceled');
+    first.canceled('a', 'p1', cancellation);
+    first.canceled('a', 'unknown', cancellation); // a project it never listed: nothing to attach it to
+    first.projects('a', [row('p1', 'canceled')]); // a later listing does not carry it, and does not drop it
+    expect(first.snapshot('a').projects[0]!.cancellation).toEqual(cancellation);
+    await first.flush();
+
+    const next = createReviewIndex(events, { file: createJsonFile(path, SavedReviewIndexSchema) });
+    await next.load();
+    expect(next.snapshot('a').projects.map((p) => p.cancellation)).toEqual([cancellation]);
+  });
+
   it('answers at once after a restart with what was known, marked as of when it was read, per profile', async () => {
     const path = join(dir, 'restart.json');
     const first = createReviewIndex(events, {

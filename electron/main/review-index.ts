@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { DeliverableSummary, ProjectListItem } from '../../shared/api';
 import type { EventPayloads, ReviewSnapshot } from '../../shared/ipc';
 import { reviewCounts } from '../../shared/review';
+import type { Cancellation } from '../../shared/review/cancellation';
 import type { JsonFile } from './json-file';
 
 /** Anything with the event bus's emit (electron/main/events.ts). */
@@ -21,6 +22,10 @@ export interface ReviewIndex {
   projects(profileId: string, rows: readonly ProjectListItem[]): void;
   /** A project's new status (a cancel's answer). */
   status(profileId: string, projectId: string, status: string): void;
+  /** Why a project was canceled and what it cost: the service says so only in the cancel's answer. */
+  canceled(profileId: string, projectId: string, cancellation: Cancellation): void;
+  /** How many of a project's takes wait for review, as last read; null when they were never read. */
+  readyCount(profileId: string, projectId: string): number | null;
   /** The whole deliverables list of one project, as the service answered it. */
   deliverables(profileId: string, projectId: string, list: readonly DeliverableSummary[]): void;
   /** Deliverables a decision answered with (approve, approve all, reject, revision, winner). */
@@ -46,7 +51,12 @@ export interface SavedReviewIndex {
   version: 1;
   profiles: Record<
     string,
-    Array<{ row: ProjectListItem; deliverables: DeliverableSummary[] | null; checkedAt: string | null }>
+    Array<{
+      row: ProjectListItem;
+      deliverables: DeliverableSummary[] | null;
+      checkedAt: string | null;
+      cancellation?: Cancellation;
+    }>
   >;
 }
 
@@ -64,6 +74,7 @@ interface Entry {
   checkedAt: string | null;
   /** Counts from an earlier run, not read again since this start. */
   stale: boolean;
+  cancellation?: Cancellation;
 }
 
 interface ProfileIndex {
@@ -128,6 +139,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
           row: entry.row,
           deliverables: entry.deliverables ? [...entry.deliverables.values()] : null,
           checkedAt: entry.checkedAt,
+          ...(entry.cancellation ? { cancellation: entry.cancellation } : {}),
         }));
     }
     return out;
@@ -151,6 +163,16 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       if (!row || row.status === status) return;
       row.status = status as ProjectListItem['status'];
       changed(profileId);
+    },
+    canceled(profileId, projectId, cancellation) {
+      const entry = profiles.get(profileId)?.entries.get(projectId);
+      if (!entry?.row) return;
+      entry.cancellation = cancellation;
+      changed(profileId);
+    },
+    readyCount(profileId, projectId) {
+      const list = profiles.get(profileId)?.entries.get(projectId)?.deliverables;
+      return list ? [...list.values()].filter((d) => d.status === 'reviewable').length : null;
     },
     deliverables(profileId, projectId, list) {
       const index = indexOf(profileId);
@@ -200,6 +222,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
           project: entry.row,
           counts: entry.deliverables ? reviewCounts([...entry.deliverables.values()]) : null,
           ...(entry.stale && entry.checkedAt ? { asOf: entry.checkedAt } : {}),
+          ...(entry.cancellation ? { cancellation: entry.cancellation } : {}),
         });
       }
       return { profileId, projects };
@@ -208,7 +231,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       const value = await options.file?.load();
       for (const [profileId, rows] of Object.entries(value?.profiles ?? {})) {
         const index = indexOf(profileId);
-        for (const { row, deliverables, checkedAt } of rows) {
+        for (const { row, deliverables, checkedAt, cancellation } of rows) {
           if (index.entries.has(row.id)) continue; // read since this start: newer than the file
           const list = deliverables ?? null;
           index.entries.set(row.id, {
@@ -216,6 +239,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
             deliverables: list ? new Map(list.map((d) => [d.id, d])) : null,
             checkedAt,
             stale: list !== null,
+            ...(cancellation ? { cancellation } : {}),
           });
           for (const d of list ?? []) index.projectOf.set(d.id, row.id);
         }
@@ -261,6 +285,15 @@ export const SavedReviewIndexSchema = z.object({
         row: z.looseObject({ id: z.string() }),
         deliverables: z.array(z.looseObject({ id: z.string(), status: z.string() })).nullable(),
         checkedAt: z.string().nullable(),
+        cancellation: z
+          .object({
+            reason: z.string(),
+            reasonCode: z.string(),
+            feePercent: z.number().nullable(),
+            fee: z.number().nullable(),
+            at: z.string(),
+          })
+          .optional(),
       }),
     ),
   ),

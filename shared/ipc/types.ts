@@ -2,6 +2,7 @@ import type { ProjectListItem } from '../api';
 import type { AccountKind } from '../api/account-kind';
 import type { AudioAnalysis, DeliveryTargetId } from '../audio';
 import type { ReviewCounts } from '../review';
+import type { Cancellation } from '../review/cancellation';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -299,6 +300,8 @@ export interface ProjectReview {
    * until the watcher or the app reads that project's deliverables again. Absent once read since this start.
    */
   asOf?: string;
+  /** Why it was canceled and what it cost, when it was canceled from Takedesk. */
+  cancellation?: Cancellation;
 }
 
 /**
