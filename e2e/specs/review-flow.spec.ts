@@ -85,3 +85,56 @@ test('a canceled project says why and what the cancel cost', async ({ app, sandb
   await expect(text).toHaveText(/Fee charged: \$[\d.,]+ \(30 %\)/);
   await captureScreens(app, 'project-canceled-fee');
 });
+
+test('a contest compares its entries on one timeline: switching entry keeps the playhead', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  const project = (await sandbox.api('POST', '/projects', {
+    title: uniqueTitle('E2E contest compare'),
+    mainService: 'voice_over',
+    fulfillmentType: 'contest',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'youngAdultFemale',
+        script: [
+          { part001: 'Three voices, one winner. Which one is yours, and which one will you pick today?' },
+        ],
+      },
+    ],
+  })) as { id: string };
+  await sandbox.deliver(project.id);
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  const compare = app.getByTestId('contest-compare');
+  const entries = compare.getByTestId('contest-entry');
+  await expect.poll(() => entries.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+  // No "Approve all" on a contest: its entries compete for one winner.
+  await expect(page.approveAll).toHaveCount(0);
+
+  const waveform = app.getByTestId('contest-waveform');
+  await expect(waveform).not.toHaveAttribute('data-state', 'loading');
+  await app.getByTestId('contest-waveform-play').click();
+  await expect(waveform).toHaveAttribute('data-state', 'playing');
+  await expect
+    .poll(async () => Number(await waveform.getAttribute('data-current-time')))
+    .toBeGreaterThan(0.5);
+  await app.getByTestId('contest-waveform-play').click();
+  await expect(waveform).not.toHaveAttribute('data-state', 'playing');
+  const at = Number(await waveform.getAttribute('data-current-time'));
+
+  await entries.nth(1).click();
+  await expect(entries.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(entries.nth(0)).toHaveAttribute('aria-pressed', 'false');
+  await expect(waveform).not.toHaveAttribute('data-state', 'loading');
+  // The same moment of the script, read by the other voice.
+  await expect.poll(async () => Number(await waveform.getAttribute('data-current-time'))).toBeCloseTo(at, 0);
+  await expect(compare.getByTestId('contest-review-link')).toHaveAttribute(
+    'href',
+    new RegExp(`${(await entries.nth(1).getAttribute('data-deliverable-id'))!}`),
+  );
+  await captureScreens(app, 'project-contest-compare');
+});

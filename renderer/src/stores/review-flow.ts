@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { useApi } from '../bridge';
+import type { WaveformSource } from '../composables/use-waveform';
 
 /** Said when nothing else waits: the producer is done, not stuck. */
 export const NOTHING_NEXT = 'Nothing else needs your review right now.';
@@ -26,7 +27,13 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
     return `/review/${next.deliverableId}?projectId=${encodeURIComponent(next.projectId)}`;
   }
 
-  return { note, nextLink };
+  /** A contest entry's file, streamed by main (the same way the review screen plays a take not yet downloaded). */
+  async function entrySource(remoteUrl: string): Promise<WaveformSource> {
+    const media = await api.media.remoteUrl({ url: remoteUrl });
+    return { url: media.url, peaks: null, decode: 'short' };
+  }
+
+  return { note, nextLink, entrySource };
 });
 
 /** N, without modifiers, outside a field: "Next needing review". */
