@@ -32,13 +32,18 @@ test('flow through the work: Next needing review (button and N), advance after a
 
   // The take's name says what it is; Next goes to the take after it, and N does the same.
   await review.goto(session.appUrl, first.id, project.id);
-  await expect(review.title).toHaveText('Voice over · part 1');
+  await expect(review.title).toHaveText('Voice over · part 1 · “First line of the read.”');
   await app.getByTestId('review-next').click();
   await expect(review.root).toHaveAttribute('data-deliverable-id', second.id);
-  await expect(review.title).toHaveText('Voice over · part 2');
+  await expect(review.title).toHaveText('Voice over · part 2 · “Second line of the read.”');
   await app.getByTestId('review-waveform').waitFor();
   await app.locator('body').press('n');
   await expect(review.root).toHaveAttribute('data-deliverable-id', third.id);
+  // Previous (Shift+N, and the button) goes back the same way.
+  await app.locator('body').press('Shift+N');
+  await expect(review.root).toHaveAttribute('data-deliverable-id', second.id);
+  await app.getByTestId('review-previous').click();
+  await expect(review.root).toHaveAttribute('data-deliverable-id', first.id);
   await captureScreens(app, 'review-next');
 
   // With "After a decision, open the next take", approving the second take opens the third.

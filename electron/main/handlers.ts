@@ -192,8 +192,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
     // What main already knows (no request): the renderer asks again on `projects.reviewChanged`.
     'projects.review': async () => review.snapshot((await deps.profiles.state()).activeId),
-    'projects.nextReady': async ({ after }) =>
-      review.nextReady((await deps.profiles.state()).activeId, after),
+    'projects.nextReady': async ({ after, back }) =>
+      review.nextReady((await deps.profiles.state()).activeId, after, back),
 
     'deliverables.list': async ({ projectId }) => {
       const { profile, client } = await deps.profiles.active();

@@ -71,6 +71,9 @@ describe('review index', () => {
     expect(index.nextReady('a', 'o2')).toEqual({ projectId: 'old', deliverableId: 'o10' });
     expect(index.nextReady('a', 'o10')).toEqual({ projectId: 'new', deliverableId: 'n1' });
     expect(index.nextReady('a', 'n1')).toEqual({ projectId: 'old', deliverableId: 'o2' });
+    // Previous: the same order backwards.
+    expect(index.nextReady('a', 'n1', true)).toEqual({ projectId: 'old', deliverableId: 'o10' });
+    expect(index.nextReady('a', 'o2', true)).toEqual({ projectId: 'new', deliverableId: 'n1' });
     // The take just decided still says where "next" starts.
     index.decided('a', [{ id: 'o2', status: 'approved' }]);
     expect(index.nextReady('a', 'o2')).toEqual({ projectId: 'old', deliverableId: 'o10' });

@@ -34,9 +34,14 @@ export interface ReviewIndex {
   projectOf(profileId: string, deliverableId: string): string | undefined;
   /**
    * The take to review after `after` (the one on screen, decided or not), across the profile's projects: the
-   * oldest project first, its takes in name order, wrapping round; null when no other take waits.
+   * oldest project first, its takes in name order, wrapping round; null when no other take waits. `back`: the
+   * one before it.
    */
-  nextReady(profileId: string, after?: string): { projectId: string; deliverableId: string } | null;
+  nextReady(
+    profileId: string,
+    after?: string,
+    back?: boolean,
+  ): { projectId: string; deliverableId: string } | null;
   snapshot(profileId: string): ReviewSnapshot;
   /** Reads the saved index (before anything else is recorded; what is recorded meanwhile wins). */
   load(): Promise<void>;
@@ -203,8 +208,9 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       if (any) changed(profileId);
     },
     projectOf: (profileId, deliverableId) => profiles.get(profileId)?.projectOf.get(deliverableId),
-    nextReady(profileId, after) {
+    nextReady(profileId, after, back = false) {
       const takes = reviewOrder(profiles.get(profileId));
+      if (back) takes.reverse();
       const from = takes.findIndex((t) => t.deliverableId === after);
       for (let i = 1; i <= takes.length; i++) {
         const t = takes[(from + i) % takes.length]!;

@@ -128,8 +128,10 @@ export const contract = {
   'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
   /** The active profile's projects with their deliverables' counts, from what main already read (no request). */
   'projects.review': channel(none).returns<ReviewSnapshot>(),
-  /** "Next needing review": the take to review after `after`, across the active profile's projects (no request). */
-  'projects.nextReady': channel(z.object({ after: id.optional() }).strict()).returns<{
+  /** "Next needing review" (or with `back`, the previous): the take after `after`, across the profile's projects. */
+  'projects.nextReady': channel(
+    z.object({ after: id.optional(), back: z.boolean().optional() }).strict(),
+  ).returns<{
     projectId: string;
     deliverableId: string;
   } | null>(),

@@ -22,6 +22,7 @@ export {
 } from './revision-window';
 export {
   createReadyBatcher,
+  firstWords,
   readyBatchText,
   takeName,
   type BatchTimers,

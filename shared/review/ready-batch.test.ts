@@ -31,6 +31,16 @@ describe('takeName', () => {
   ])('%s %s -> %s', (serviceSubCategory, name, text) => {
     expect(takeName({ serviceSubCategory, name })).toBe(text);
   });
+
+  it('adds the first words of the line it reads, and the take number after a replacement', () => {
+    const part = { serviceSubCategory: 'voice_over', name: '1' };
+    const script = 'Fresh bread every morning, delivered warm to your door by the corner bakery.';
+    expect(takeName(part, { script })).toBe('Voice over · part 1 · “Fresh bread every morning…”');
+    expect(takeName(part, { script: 'Hi there.', take: 2 })).toBe(
+      'Voice over · part 1 · “Hi there.” · take 2',
+    );
+    expect(takeName(part, { take: 1 })).toBe('Voice over · part 1');
+  });
 });
 
 describe('readyBatchText', () => {

@@ -18,12 +18,29 @@ export interface ReadyTake {
  * A take's name that says what it is: the service, then the part ("Voice over · part 2") or the deliverable's own
  * name when it says more than a number ("Voice over · Entry 1 (Ana)"); a name that repeats the service is said once.
  */
-export function takeName(take: { serviceSubCategory: string; name: string }): string {
+export function takeName(
+  take: { serviceSubCategory: string; name: string },
+  more: { script?: string | null; take?: number | null } = {},
+): string {
   const service = serviceLabel(take.serviceSubCategory);
   const name = take.name.trim();
-  if (!name || name.toLowerCase() === service.toLowerCase()) return service;
   const part = /^(?:part\s*)?(\d+)$/i.exec(name);
-  return `${service} · ${part ? `part ${part[1]}` : name}`;
+  const parts = [service];
+  if (name && name.toLowerCase() !== service.toLowerCase()) parts.push(part ? `part ${part[1]}` : name);
+  // The line it reads says which take this is better than a number does.
+  const words = more.script ? firstWords(more.script) : '';
+  if (words) parts.push(`“${words}”`);
+  if (more.take && more.take > 1) parts.push(`take ${more.take}`);
+  return parts.join(' · ');
+}
+
+/** The first words of a script, about `max` characters, cut at a word with an ellipsis. */
+export function firstWords(text: string, max = 32): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max + 1);
+  const end = cut.lastIndexOf(' ');
+  return `${(end > max / 2 ? cut.slice(0, end) : flat.slice(0, max)).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
 /** Title and body of one batch: the take itself when alone, otherwise how many and for which projects. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, withApi } from './fake-api.test-util';
-import { isNextKey, isTypingTarget, NOTHING_NEXT, useReviewFlowStore } from './review-flow';
+import { isNextKey, isPreviousKey, isTypingTarget, NOTHING_NEXT, useReviewFlowStore } from './review-flow';
 
 describe('review flow: "Next needing review"', () => {
   it('asks main for the take after the one on screen and gives its review link', async () => {
@@ -38,6 +38,17 @@ describe('review flow: "Next needing review"', () => {
     expect(isNextKey(key('n', { ctrlKey: true }))).toBe(false);
     expect(isNextKey(key('n', { shiftKey: true }))).toBe(false);
     expect(isNextKey(key('m'))).toBe(false);
+    expect(isPreviousKey(key('N', { shiftKey: true }))).toBe(true);
+    expect(isPreviousKey(key('n'))).toBe(false);
+  });
+
+  it('asks for the previous take with back', async () => {
+    const { api, calls } = createFakeApi({
+      'projects.nextReady': () => ({ projectId: 'p1', deliverableId: 'd0' }),
+    });
+    const flow = withApi(api, () => useReviewFlowStore());
+    expect(await flow.nextLink('d1', true)).toBe('/review/d0?projectId=p1');
+    expect(calls).toEqual([{ channel: 'projects.nextReady', input: { after: 'd1', back: true } }]);
   });
 
   it('N in a field is a letter; on a focused button it still means next', () => {

@@ -16,10 +16,12 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
   /** NOTHING_NEXT after a look that found nothing; '' otherwise. */
   const note = ref('');
 
-  /** The review link of the take after `after`, or null when nothing else waits. */
-  async function nextLink(after?: string): Promise<string | null> {
+  /** The review link of the take after `after` (before it, with `back`), or null when nothing else waits. */
+  async function nextLink(after?: string, back = false): Promise<string | null> {
     note.value = '';
-    const next = await api.projects.nextReady(after ? { after } : {}).catch(() => null);
+    const next = await api.projects
+      .nextReady({ ...(after ? { after } : {}), ...(back ? { back } : {}) })
+      .catch(() => null);
     if (!next) {
       note.value = NOTHING_NEXT;
       return null;
@@ -35,6 +37,19 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
 
   return { note, nextLink, entrySource };
 });
+
+/** Shift+N: the previous take that needs review. */
+export function isPreviousKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}): boolean {
+  return (
+    event.key.toLowerCase() === 'n' && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey
+  );
+}
 
 /** N, without modifiers, outside a field: "Next needing review". */
 export function isNextKey(event: {
