@@ -143,3 +143,26 @@ test('a contest compares its entries on one timeline: switching entry keeps the 
   );
   await captureScreens(app, 'project-contest-compare');
 });
+
+test('a take can be approved from the project page list, without opening it', async ({ app, sandbox }) => {
+  test.setTimeout(120_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E list decision'),
+    parts: ['First line.', 'Second line.'],
+  });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  const [first, second] = [page.deliverable(deliverables[0]!.id), page.deliverable(deliverables[1]!.id)];
+  await expect(first.getByTestId('deliverable-approve')).toHaveAccessibleName('Approve Voice over · part 1');
+  await first.getByTestId('deliverable-approve').click();
+  await expect(first.getByTestId('status-badge')).toHaveText(/approved/i);
+  // Decided: nothing left to approve on that row; the other still offers it.
+  await expect(first.getByTestId('deliverable-approve')).toHaveCount(0);
+  await expect(second.getByTestId('deliverable-approve')).toBeVisible();
+  const answer = (await sandbox.api('GET', `/deliverables/project/${project.id}`)) as Array<{
+    id: string;
+    status: string;
+  }>;
+  expect(answer.find((d) => d.id === deliverables[0]!.id)?.status).toBe('approved');
+  await captureScreens(app, 'project-list-decision');
+});

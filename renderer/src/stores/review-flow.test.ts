@@ -42,6 +42,25 @@ describe('review flow: "Next needing review"', () => {
     expect(isPreviousKey(key('n'))).toBe(false);
   });
 
+  it('approves a take from the list with what the list showed', async () => {
+    const { api, calls } = createFakeApi({
+      'deliverables.approve': () => ({
+        id: 'd1',
+        serviceSubCategory: 'voice_over',
+        name: '1',
+        status: 'approved',
+      }),
+    });
+    const flow = withApi(api, () => useReviewFlowStore());
+    expect(await flow.approveFromList('p1', { id: 'd1', status: 'reviewable' })).toBe('approved');
+    expect(calls).toEqual([
+      {
+        channel: 'deliverables.approve',
+        input: { id: 'd1', heard: { status: 'reviewable', projectId: 'p1' } },
+      },
+    ]);
+  });
+
   it('asks for the previous take with back', async () => {
     const { api, calls } = createFakeApi({
       'projects.nextReady': () => ({ projectId: 'p1', deliverableId: 'd0' }),

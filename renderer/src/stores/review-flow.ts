@@ -35,7 +35,16 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
     return { url: media.url, peaks: null, decode: 'short' };
   }
 
-  return { note, nextLink, entrySource };
+  /**
+   * Approves a take from the project page's list, as it was listed (its status and project go with the decision,
+   * like the review screen's). Throws the service's error, or QUEUED_OFFLINE when main kept it in the outbox.
+   */
+  async function approveFromList(projectId: string, take: { id: string; status: string }): Promise<string> {
+    const answer = await api.deliverables.approve({ id: take.id, heard: { status: take.status, projectId } });
+    return answer.status;
+  }
+
+  return { note, nextLink, entrySource, approveFromList };
 });
 
 /** Shift+N: the previous take that needs review. */
