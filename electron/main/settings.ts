@@ -38,6 +38,8 @@ export function createSettings(deps: {
     downloadFormats: [...BULK_FORMATS],
     // Producers review on trains and planes: every delivery is fetched as it arrives unless they turn it off.
     backgroundFetch: true,
+    // Off until the producer asks: a decision's answer stays on screen where it was taken.
+    advanceAfterDecision: false,
     ...deps.defaults,
   };
   const current = (): Settings => {
