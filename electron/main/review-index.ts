@@ -27,6 +27,8 @@ export interface ReviewIndex {
   decided(profileId: string, answers: ReadonlyArray<Pick<DeliverableSummary, 'id' | 'status'>>): void;
   /** The project of a deliverable, when a listing named it. */
   projectOf(profileId: string, deliverableId: string): string | undefined;
+  /** A deliverable's status as last read or decided (kept across restarts), if the index knows it. */
+  deliverableStatus(profileId: string, projectId: string, deliverableId: string): string | undefined;
   snapshot(profileId: string): ReviewSnapshot;
   /** Reads the saved index (before anything else is recorded; what is recorded meanwhile wins). */
   load(): Promise<void>;
@@ -176,6 +178,8 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       if (any) changed(profileId);
     },
     projectOf: (profileId, deliverableId) => profiles.get(profileId)?.projectOf.get(deliverableId),
+    deliverableStatus: (profileId, projectId, deliverableId) =>
+      profiles.get(profileId)?.entries.get(projectId)?.deliverables?.get(deliverableId)?.status,
     snapshot(profileId) {
       const index = profiles.get(profileId);
       const projects: ReviewSnapshot['projects'] = [];

@@ -336,4 +336,29 @@ describe('through the router (what the renderer calls), against a real sandbox',
     await value('library.remove', { id: linked!.id });
     expect(await readFile(join(dir, 'outside.wav'))).toEqual(SECRET);
   }, 60_000);
+  it('lists each file with its take’s status as last known, following a decision (issue 26 item 8)', async () => {
+    const project = await value<{ id: string }>('projects.create', {
+      body: { title: 'Statuses', mainService: 'voice_over', services: [voiceOverService(['One.', 'Two.'])] },
+    });
+    await world.sandbox.deliverNow(project.id);
+    const { items } = await value<{ items: Array<{ id: string; status: string }> }>('deliverables.list', {
+      projectId: project.id,
+    });
+    for (const d of items)
+      await value('downloads.start', { deliverableId: d.id, projectId: project.id, format: 'wav' });
+    const listedNow = async () => value<LibraryItem[]>('library.list', { projectId: project.id });
+    for (let i = 0; i < 300 && (await listedNow()).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const statusOf = async (deliverableId: string) =>
+      (await listedNow()).find((it) => it.deliverableId === deliverableId)?.takeStatus;
+    expect(await statusOf(items[0]!.id)).toBe('reviewable');
+
+    await value('deliverables.approve', { id: items[0]!.id, heard: { status: 'reviewable' } });
+    await value('deliverables.reject', { id: items[1]!.id, reason: 'Wrong voice' });
+    expect(await statusOf(items[0]!.id)).toBe('approved');
+    expect(await statusOf(items[1]!.id)).toBe('rejected');
+    // Only a listing adds it: the manifest keeps what is on disk.
+    const manifest = await readFile(join(world.dir, 'Library', '.takedesk', 'library.json'), 'utf8');
+    expect(manifest).not.toContain('takeStatus');
+  }, 60_000);
 });

@@ -59,6 +59,8 @@ export function createLibraryService(deps: {
   notices?: StateNotices;
   /** What the download queue knows of finished files (full ids for files a damaged manifest lost). */
   knownFiles?: () => Promise<Map<string, KnownFile>>;
+  /** A take's status as the review index last knew it (read offline too), for each listed file. */
+  takeStatus?: (profileId: string, projectId: string, deliverableId: string) => string | undefined;
 }): LibraryService {
   const library = createLibrary({
     dir: () => deps.settings.current().libraryDir,
@@ -134,11 +136,19 @@ export function createLibraryService(deps: {
     return analysis;
   };
 
+  /** The item with its take's status beside it (for the list only: the manifest keeps what is on disk). */
+  function withTakeStatus(item: LibraryItem, profileId: string): LibraryItem {
+    const status = deps.takeStatus?.(profileId, item.projectId, item.deliverableId);
+    return status === undefined ? item : { ...item, takeStatus: status };
+  }
+
   const port: LibraryPort = {
     list: async (projectId) => {
       await checked;
       const state = await deps.profiles.state();
-      return (await library.list(projectId)).filter((item) => showsFilesOf(state, item.profileId));
+      return (await library.list(projectId))
+        .filter((item) => showsFilesOf(state, item.profileId))
+        .map((item) => withTakeStatus(item, item.profileId ?? state.activeId));
     },
     remove: async (id) => {
       await requireItem(id);
