@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { DownloadsPage } from '../pages/downloads-page';
 import { LibraryPage } from '../pages/library-page';
 import { PlayerBar } from '../pages/player-bar';
@@ -133,8 +133,5 @@ test('the library says each take’s status and shows approved takes only when a
   await app.getByTestId('library-approved-only').check();
   await expect(library.group(approved.project.id)).toBeVisible();
   await expect(library.group(pending.project.id)).toHaveCount(0);
-  await expectAccessible(app, 'library approved only (dark, 1440)');
-  await app.setViewportSize({ width: 1024, height: 768 });
-  await app.emulateMedia({ colorScheme: 'light' });
-  await expectAccessible(app, 'library approved only (light, 1024)');
+  await captureScreens(app, 'library-approved-only');
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { ProjectPage } from '../pages/project-page';
 import { uniqueTitle } from '../support/setup';
@@ -129,12 +129,13 @@ test('an order says what its price is made of and asks before paying it; test an
   await expect(lines.first()).toContainText('9 words');
   await expect(app.getByTestId('np-quote-lines')).toContainText(`Total, speedy${price}`);
   await expect(app.getByTestId('np-quote-note')).toContainText('does not say how they are built');
+  await captureScreens(app, 'new-project-quote');
 
   // Asked first, with the amount; cancelling sends nothing.
   await form.submit.click();
   await expect(form.orderDialog).toContainText(`Order for ${price}?`);
   await expect(form.orderDialog).toContainText(`The service charges its quote, ${price} (speedy)`);
-  await expectAccessible(app, 'new project order confirmation');
+  await captureScreens(app, 'new-project-order-confirmation');
   await app.getByTestId('np-confirm-cancel').click();
   await expect(form.orderDialog).toBeHidden();
   expect(creates).toEqual([]);

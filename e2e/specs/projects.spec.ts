@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { ProjectsPage } from '../pages/projects-page';
 import { voiceOverService } from '../../electron/sandbox/sample-bodies';
 import {
@@ -89,14 +89,14 @@ test('projects list: sort by a column, search scripts and notes, download and ap
   await app.getByTestId('projects-approve-selected').click();
   const dialog = app.getByTestId('projects-approve-dialog');
   await expect(dialog).toContainText(`${ready} takes ready for review in 2 selected projects`);
-  await expectAccessible(app, 'projects selection (dark)');
+  await captureScreens(app, 'projects-approve-selection');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(app.getByText(`Approved ${ready} takes in 2 projects`)).toBeVisible();
   for (const { project } of [alpha, charlie]) {
     const statuses = (await deliverablesOf(sandbox, project.id)).map((d) => d.status);
     expect(statuses.every((s) => s === 'approved')).toBe(true);
   }
-  await app.setViewportSize({ width: 1024, height: 768 });
-  await app.emulateMedia({ colorScheme: 'light' });
-  await expectAccessible(app, 'projects sorted (light, 1024)');
+  await app.getByTestId('projects-sort-price').click();
+  await expect(app.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+  await captureScreens(app, 'projects-sorted-selected');
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { PlayerBar } from '../pages/player-bar';
 import { SamplesPage } from '../pages/samples-page';
 
@@ -38,6 +38,7 @@ test('samples: filters, page 2, audition one then another in the player bar, emp
   await expect(card.getByTestId('sample-price')).toContainText('EUR');
   await expect(card).not.toContainText('per word');
   await expect(app.getByTestId('samples-price-key')).toContainText('does not say what it covers');
+  await captureScreens(app, 'samples-prices');
   await screenshot(app, 'samples');
   await expectAccessible(app, 'samples');
 
