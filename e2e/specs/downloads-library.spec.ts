@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { DownloadsPage } from '../pages/downloads-page';
 import { LibraryPage } from '../pages/library-page';
@@ -119,6 +119,13 @@ test('the library says each take’s status and shows approved takes only when a
   }
   await downloads.goto(session.appUrl);
   for (const row of await downloads.jobsOfFormat('wav').all()) await downloads.expectState(row, 'done');
+  // The project folders hold only deliverables: the waveform peaks are in the library's hidden sidecar folder.
+  const delivered = filesUnder(session.libraryDir).filter((f) => !f.includes(`${sep}.takedesk${sep}`));
+  expect(delivered.length).toBeGreaterThanOrEqual(2);
+  expect(delivered.filter((f) => f.endsWith('.peaks'))).toEqual([]);
+  expect(
+    filesUnder(join(session.libraryDir, '.takedesk', 'sidecars')).some((f) => f.endsWith('.wav.peaks')),
+  ).toBe(true);
   await projectPage.goto(approved.project.id);
   await projectPage.approveAllConfirmed();
   await expect(projectPage.approveAllError).toHaveCount(0);

@@ -194,7 +194,8 @@ describe('main-process services over the router', () => {
     expect(peaks.peaks).toHaveLength(2);
     // A missing sidecar is built again on demand (the MP3 on the analysis pool).
     const voice = items.find((i) => i.format === 'mp3' && i.relativePath.includes('voice_over'))!;
-    const voicePeaks = join(world.dir, 'Library', `${voice.relativePath}.peaks`);
+    const voicePeaks = join(world.dir, 'Library', '.takedesk', 'sidecars', `${voice.relativePath}.peaks`);
+    expect(existsSync(join(world.dir, 'Library', `${voice.relativePath}.peaks`))).toBe(false);
     const before = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: voice.id });
     await rm(voicePeaks);
     const rebuilt = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: voice.id });

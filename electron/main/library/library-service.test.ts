@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -213,16 +213,18 @@ describe('library files that are not what Takedesk downloaded', () => {
     expect((await service.library.get(kept.id))?.analysis).toBeNull();
   });
 
-  it('a junk or linked .peaks sidecar is not read: the waveform is built again from the audio', async () => {
+  it('a junk or linked .peaks sidecar (in the hidden sidecar folder) is not read: the waveform is built again', async () => {
     for (const [id, plant] of [
       ['junk-peaks', (sidecar: string) => writeFile(sidecar, 'not a peaks file')],
       ['linked-peaks', async (sidecar: string) => symlink(await outside(), sidecar)],
     ] as const) {
       const entry = await listed({ id, relativePath: `Project (p1)/${id}.wav` });
-      await plant(`${fileOf(entry)}.peaks`);
+      await plant(await service.library.peaksPathOf(entry.relativePath, true));
       const peaks = await service.port.peaks(entry.id);
       expect(peaks?.duration, id).toBeCloseTo(1, 2);
       expect(peaks?.peaks.length, id).toBeGreaterThan(0);
+      // Built again into the sidecar folder: nothing is left beside the file in the deliverable folder.
+      await expect(stat(`${fileOf(entry)}.peaks`)).rejects.toMatchObject({ code: 'ENOENT' });
     }
     expect(await readFile(join(dir, 'outside.wav'))).toEqual(SECRET); // replaced, never written through
   });

@@ -97,6 +97,8 @@ export function createLibraryService(deps: {
     } = await deps.analyzer.analyze(path, {
       writePeaks: true,
     });
+    // The analyzer writes the peaks beside the file: they belong in the sidecar folder, out of the client's folder.
+    await library.adoptPeaksBeside(path);
     return analysis;
   };
 
@@ -160,7 +162,8 @@ export function createLibraryService(deps: {
       const item = await ownItem(id);
       const path = item ? await itemPath(id) : null;
       if (!item || !path) return null;
-      const stored = await readPeaks(path);
+      const sidecar = await library.peaksPathOf(item.relativePath).catch(() => null);
+      const stored = sidecar ? await readPeaks(sidecar) : null;
       if (stored || !isAudioFormat(item.format)) return stored;
       // The sidecar is missing (deleted, or the analysis while streaming failed): build it again on the pool,
       // where a long MP3 decodes on two threads at once.
@@ -169,8 +172,9 @@ export function createLibraryService(deps: {
       } catch {
         return null;
       }
+      if (!(await library.adoptPeaksBeside(path))) return null;
       if (!item.hasPeaks) await library.upsert({ ...item, hasPeaks: true });
-      return readPeaks(path);
+      return readPeaks(await library.peaksPathOf(item.relativePath));
     },
     analyze: async (id) => analysisOf(await requireItem(id)),
     qa: async (id, target, orderedSeconds) => {

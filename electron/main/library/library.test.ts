@@ -107,6 +107,86 @@ describe('createLibrary', () => {
     expect(left.map((i) => [i.id, i.hasPeaks])).toEqual([['kept', true]]);
   });
 
+  describe('peaks sidecars stay out of the deliverable folders (issue 26 item 8)', () => {
+    /** Every file under a folder, relative, the hidden folder included. */
+    async function tree(root: string): Promise<string[]> {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((e) => !e.isDirectory())
+        .map((e) =>
+          join(e.parentPath, e.name)
+            .slice(root.length + 1)
+            .split('\\')
+            .join('/'),
+        )
+        .sort();
+    }
+
+    it('a commit puts the peaks in the hidden sidecar folder, never beside the file', async () => {
+      const lib = createLibrary({ dir: () => dir });
+      const planned = 'P (p)/voice_over-1-aaaaaaaa-v1.wav';
+      const part = await lib.resolveReal('P (p)/x.part', true);
+      await writeFile(part, 'take');
+      const peaks = `${part}.peaks`;
+      await writeFile(peaks, 'pk');
+      const done = await lib.commit({ part, peaks, planned, item: item({ relativePath: planned, size: 4 }) });
+      expect(done.hasPeaks).toBe(true);
+      expect(await readdir(join(dir, 'P (p)'))).toEqual(['voice_over-1-aaaaaaaa-v1.wav']);
+      expect(await readFile(await lib.peaksPathOf(planned), 'utf8')).toBe('pk');
+      expect(await lib.peaksPathOf(planned)).toBe(
+        join(dir, '.takedesk', 'sidecars', 'P (p)', 'voice_over-1-aaaaaaaa-v1.wav.peaks'),
+      );
+      // Removing the item removes its sidecar too.
+      await lib.remove(done.id);
+      await expect(stat(await lib.peaksPathOf(planned))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+
+    it('an existing library moves its peaks in at start, losing and renaming no other file, manifest intact', async () => {
+      const old = createLibrary({ dir: () => dir });
+      const a = await place('A (a)/voice_over-1-aaaaaaaa-v1.wav', 'take a');
+      const b = await place('A (a)/voice_over-2-bbbbbbbb-v1.wav', 'take b');
+      await writeFile(`${a}.peaks`, 'pk-a');
+      await writeFile(`${b}.peaks`, 'pk-b');
+      // The producer's own files, a `.peaks` that is no item's, and a link at an item's sidecar name stay put.
+      await place('A (a)/client notes.txt', 'notes');
+      await place('A (a)/mix.wav.peaks', 'not ours to move');
+      const c = await place('A (a)/voice_over-3-cccccccc-v1.wav', 'take c');
+      const outside = join(dir, '..', `outside-${Date.now()}.peaks`);
+      await writeFile(outside, 'elsewhere');
+      await symlink(outside, `${c}.peaks`);
+      for (const [id, rel] of [
+        ['a', 'A (a)/voice_over-1-aaaaaaaa-v1.wav'],
+        ['b', 'A (a)/voice_over-2-bbbbbbbb-v1.wav'],
+        ['c', 'A (a)/voice_over-3-cccccccc-v1.wav'],
+      ] as const)
+        await old.upsert(item({ id, relativePath: rel, hasPeaks: id !== 'c' }));
+      const before = await old.list();
+
+      const lib = createLibrary({ dir: () => dir });
+      expect(await lib.reconcile()).toEqual([]);
+      expect(await tree(dir)).toEqual([
+        '.takedesk/library.json',
+        '.takedesk/sidecars/A (a)/voice_over-1-aaaaaaaa-v1.wav.peaks',
+        '.takedesk/sidecars/A (a)/voice_over-2-bbbbbbbb-v1.wav.peaks',
+        'A (a)/client notes.txt',
+        'A (a)/mix.wav.peaks',
+        'A (a)/voice_over-1-aaaaaaaa-v1.wav',
+        'A (a)/voice_over-2-bbbbbbbb-v1.wav',
+        'A (a)/voice_over-3-cccccccc-v1.wav',
+        'A (a)/voice_over-3-cccccccc-v1.wav.peaks',
+      ]);
+      expect(await readFile(await lib.peaksPathOf('A (a)/voice_over-1-aaaaaaaa-v1.wav'), 'utf8')).toBe(
+        'pk-a',
+      );
+      expect(await readFile(outside, 'utf8')).toBe('elsewhere');
+      const after = await createLibrary({ dir: () => dir }).list();
+      expect(after.map((i) => [i.id, i.relativePath, i.hasPeaks])).toEqual(
+        before.map((i) => [i.id, i.relativePath, i.id !== 'c']),
+      );
+      await rm(outside, { force: true });
+    });
+  });
+
   it('reconcile re-verifies unsynced items: a short or damaged file is dropped and deleted, an intact one loses the flag', async () => {
     const body = 'the whole take';
     const sha = createHash('sha256').update(body).digest('hex');

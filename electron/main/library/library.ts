@@ -22,6 +22,13 @@ import {
 
 /** Folder (inside the library) that holds our bookkeeping; never shown as a project. */
 export const META_DIR = '.takedesk';
+/**
+ * Waveform peaks live here, mirroring the layout (`<library>/.takedesk/sidecars/<relative path>.peaks`), so the
+ * deliverable folders hold only deliverables and can be handed to a client as they are.
+ */
+export const SIDECAR_DIR = `${META_DIR}/sidecars`;
+/** The peaks sidecar of an item's file, relative to the library. */
+export const peaksRelativePath = (relativePath: string): string => `${SIDECAR_DIR}/${relativePath}.peaks`;
 const MANIFEST = 'library.json';
 // 2: every item has a file of its own (paths carry the deliverable's short id; no two items share a file).
 const MANIFEST_VERSION = 2;
@@ -163,6 +170,16 @@ export interface Library {
    * (PathEscapeError otherwise); with `create`, missing folders are made first.
    */
   resolveReal(relativePath: string, create?: boolean): Promise<string>;
+  /**
+   * Absolute path of the peaks sidecar of a file at `relativePath` (in the hidden sidecar folder), proven inside the
+   * library like `resolveReal`; with `create`, its folders are made first.
+   */
+  peaksPathOf(relativePath: string, create?: boolean): Promise<string>;
+  /**
+   * Moves a `<file>.peaks` just written beside a file of the library (the analyzer writes it there) into the sidecar
+   * folder; true when the sidecar is in place. A link at that name is left alone and never read.
+   */
+  adoptPeaksBeside(path: string): Promise<boolean>;
   /** Where a deliverable's file goes, relative to the library (sanitised layout). */
   planPath(parts: LibraryPathParts): string;
   /** Stable id of the library item for one deliverable version in one format. */
@@ -317,6 +334,33 @@ export function createLibrary(deps: LibraryDeps): Library {
     return join(realParent, basename(textual));
   }
 
+  /** The sidecar of a file, through `resolveReal` (never out of the library through a link). */
+  function peaksPath(relativePath: string, create = false): Promise<string> {
+    return resolveReal(peaksRelativePath(relativePath), create);
+  }
+
+  async function peaksExist(relativePath: string): Promise<boolean> {
+    const sidecar = await peaksPath(relativePath).catch(() => null);
+    return sidecar !== null && (await exists(sidecar));
+  }
+
+  /**
+   * Moves `<file>.peaks` beside the file into the sidecar folder. Only a regular file of that exact name is moved
+   * (a link is left alone). The rename replaces whatever stood at the sidecar's name (a damaged one, or a link,
+   * never written through): both are Takedesk's peaks of the same audio. Best effort: a failure leaves it there.
+   */
+  async function movePeaksIn(path: string, relativePath: string): Promise<boolean> {
+    const beside = `${path}.peaks`;
+    const st = await lstat(beside).catch(() => null);
+    if (!st?.isFile()) return false;
+    try {
+      await rename(beside, await peaksPath(relativePath, true));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function load(): Promise<Map<string, LibraryItem>> {
     const dir = root();
     if (cache?.root === dir) return cache.items;
@@ -383,7 +427,8 @@ export function createLibrary(deps: LibraryDeps): Library {
           downloadedAt: st.mtime.toISOString(),
           orderedSeconds: null,
           analysis: null,
-          hasPeaks: await exists(`${path}.peaks`),
+          // Peaks beside the file (an older version's) count too: the start-up check moves them.
+          hasPeaks: (await peaksExist(relativePath)) || (await exists(`${path}.peaks`)),
           ...known.get(relativePath),
         };
         if (items.has(item.id)) continue;
@@ -555,7 +600,9 @@ export function createLibrary(deps: LibraryDeps): Library {
     }
     // rm removes a link itself, never what it points to.
     await rm(path, { force: true });
-    await rm(`${path}.peaks`, { force: true });
+    await rm(`${path}.peaks`, { force: true }); // written by an older version beside the file
+    const sidecar = await peaksPath(relativePath).catch(() => null);
+    if (sidecar) await rm(sidecar, { force: true });
   }
 
   const sorted = (items: Iterable<LibraryItem>) =>
@@ -631,15 +678,14 @@ export function createLibrary(deps: LibraryDeps): Library {
         let hasPeaks: boolean;
         if (peaks) {
           // A rename replaces whatever sits at the sidecar's name (a link included) and never writes through it.
-          hasPeaks = await rename(peaks, `${chosen.path}.peaks`).then(
-            () => true,
-            () => false,
-          );
+          hasPeaks = await peaksPath(chosen.rel, true)
+            .then((sidecar) => rename(peaks, sidecar))
+            .then(
+              () => true,
+              () => false,
+            );
         } else {
-          hasPeaks = await stat(`${chosen.path}.peaks`).then(
-            () => true,
-            () => false,
-          );
+          hasPeaks = await peaksExist(chosen.rel);
         }
         const next: LibraryItem = { ...item, relativePath: chosen.rel, hasPeaks };
         items.set(item.id, next);
@@ -698,6 +744,14 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
     resolve: (relativePath) => resolveInside(root(), relativePath),
     resolveReal: (relativePath, create) => resolveReal(relativePath, create),
+    peaksPathOf: (relativePath, create) => peaksPath(relativePath, create),
+    async adoptPeaksBeside(path) {
+      const rel = relative(await realpath(root()), path)
+        .split(sep)
+        .join('/');
+      if (!rel || rel.startsWith('..') || isAbsolute(rel)) return false;
+      return movePeaksIn(path, rel);
+    },
     planPath: libraryRelativePath,
     itemId,
     reconcile() {
@@ -732,7 +786,9 @@ export function createLibrary(deps: LibraryDeps): Library {
             }
             if (verdict === 'good') next = withoutUnsynced(item);
           }
-          const hasPeaks = await exists(`${path}.peaks`);
+          // Peaks an older version wrote beside the file move into the sidecar folder (issue 26 item 8).
+          await movePeaksIn(path, item.relativePath);
+          const hasPeaks = await peaksExist(item.relativePath);
           if (hasPeaks !== next.hasPeaks) next = { ...next, hasPeaks };
           if (next !== item) {
             items.set(item.id, next);
