@@ -182,8 +182,14 @@ describe('main-process services over the router', () => {
       }>
     >('library.list', { projectId: project.id });
     expect(items).toHaveLength(6);
+    // Deliverables in the project folder; the script's text in the hidden sidecar folder (issue 26 item 8).
     for (const item of items)
-      expect(item.relativePath.startsWith('Ad_ spring sale _ _quotes_ & more (')).toBe(true);
+      expect(
+        item.relativePath.startsWith(
+          `${item.format === 'txt' ? '.takedesk/sidecars/' : ''}Ad_ spring sale _ _quotes_ & more (`,
+        ),
+        item.relativePath,
+      ).toBe(true);
     const post = items.find((i) => i.format === 'wav' && i.relativePath.includes('post-production'))!;
     expect(post.hasPeaks).toBe(true);
     expect(post.orderedSeconds).toBe(15);

@@ -107,7 +107,7 @@ describe('createLibrary', () => {
     expect(left.map((i) => [i.id, i.hasPeaks])).toEqual([['kept', true]]);
   });
 
-  describe('peaks sidecars stay out of the deliverable folders (issue 26 item 8)', () => {
+  describe('peaks and script text stay out of the deliverable folders (issue 26 item 8)', () => {
     /** Every file under a folder, relative, the hidden folder included. */
     async function tree(root: string): Promise<string[]> {
       const entries = await readdir(root, { recursive: true, withFileTypes: true });
@@ -141,7 +141,7 @@ describe('createLibrary', () => {
       await expect(stat(await lib.peaksPathOf(planned))).rejects.toMatchObject({ code: 'ENOENT' });
     });
 
-    it('an existing library moves its peaks in at start, losing and renaming no other file, manifest intact', async () => {
+    it('an existing library moves its peaks and script text in at start, losing and renaming no other file, manifest intact', async () => {
       const old = createLibrary({ dir: () => dir });
       const a = await place('A (a)/voice_over-1-aaaaaaaa-v1.wav', 'take a');
       const b = await place('A (a)/voice_over-2-bbbbbbbb-v1.wav', 'take b');
@@ -149,6 +149,7 @@ describe('createLibrary', () => {
       await writeFile(`${b}.peaks`, 'pk-b');
       // The producer's own files, a `.peaks` that is no item's, and a link at an item's sidecar name stay put.
       await place('A (a)/client notes.txt', 'notes');
+      await place('A (a)/scriptwriting-Script-dddddddd-v1.txt', 'the script');
       await place('A (a)/mix.wav.peaks', 'not ours to move');
       const c = await place('A (a)/voice_over-3-cccccccc-v1.wav', 'take c');
       const outside = join(dir, '..', `outside-${Date.now()}.peaks`);
@@ -160,12 +161,21 @@ describe('createLibrary', () => {
         ['c', 'A (a)/voice_over-3-cccccccc-v1.wav'],
       ] as const)
         await old.upsert(item({ id, relativePath: rel, hasPeaks: id !== 'c' }));
+      await old.upsert(
+        item({
+          id: 's',
+          format: 'txt',
+          relativePath: 'A (a)/scriptwriting-Script-dddddddd-v1.txt',
+          size: 10,
+        }),
+      );
       const before = await old.list();
 
       const lib = createLibrary({ dir: () => dir });
       expect(await lib.reconcile()).toEqual([]);
       expect(await tree(dir)).toEqual([
         '.takedesk/library.json',
+        '.takedesk/sidecars/A (a)/scriptwriting-Script-dddddddd-v1.txt',
         '.takedesk/sidecars/A (a)/voice_over-1-aaaaaaaa-v1.wav.peaks',
         '.takedesk/sidecars/A (a)/voice_over-2-bbbbbbbb-v1.wav.peaks',
         'A (a)/client notes.txt',
@@ -181,8 +191,13 @@ describe('createLibrary', () => {
       expect(await readFile(outside, 'utf8')).toBe('elsewhere');
       const after = await createLibrary({ dir: () => dir }).list();
       expect(after.map((i) => [i.id, i.relativePath, i.hasPeaks])).toEqual(
-        before.map((i) => [i.id, i.relativePath, i.id !== 'c']),
+        before.map((i) => [
+          i.id,
+          i.format === 'txt' ? `.takedesk/sidecars/${i.relativePath}` : i.relativePath,
+          i.id !== 'c' && i.id !== 's',
+        ]),
       );
+      expect(await readFile(await lib.pathOf('s'), 'utf8')).toBe('the script');
       await rm(outside, { force: true });
     });
   });
@@ -353,7 +368,7 @@ describe('createLibrary', () => {
   describe('one file per item (issue 13, item 4)', () => {
     const sha = (body: string) => createHash('sha256').update(body).digest('hex');
 
-    it('migrates an old-layout manifest whose items share a file: the overwritten item is dropped, no file moves', async () => {
+    it('migrates an old-layout manifest whose items share a file: the overwritten item is dropped, no deliverable file moves', async () => {
       // The old layout put a rejected deliverable and its replacement at one path; the replacement overwrote it.
       const shared = 'Spring (3f2a9c1e)/voice_over-1-v1.wav';
       await place(shared, 'replacement take');
@@ -413,16 +428,20 @@ describe('createLibrary', () => {
       // Recorded paths are kept (users' files are not renamed); only the second owner of identical bytes gets a copy.
       expect((await lib.get('replacement'))!.relativePath).toBe(shared);
       expect((await lib.get('other'))!.relativePath).toBe('Spring (3f2a9c1e)/voice_over-2-v1.wav');
-      expect((await lib.get('s-new'))!.relativePath).toBe(script);
+      // The script's text (not a deliverable to hand over) goes to the hidden sidecar folder, under the same name.
+      expect((await lib.get('s-new'))!.relativePath).toBe(`.takedesk/sidecars/${script}`);
       const copy = (await lib.get('s-old'))!.relativePath;
-      expect(copy).not.toBe(script);
+      expect(copy).not.toBe(`.takedesk/sidecars/${script}`);
+      expect(copy.startsWith('.takedesk/sidecars/Spring (3f2a9c1e)/')).toBe(true);
       expect(new Set(left.map((i) => i.relativePath)).size).toBe(left.length);
       for (const kept of left) {
         expect(sha(await readFile(join(dir, ...kept.relativePath.split('/')), 'utf8'))).toBe(kept.sha256);
       }
       // Removing one owner of the script leaves the other's file.
       await lib.remove('s-old');
-      expect(await readFile(join(dir, ...script.split('/')), 'utf8')).toBe('the script');
+      expect(await readFile(join(dir, '.takedesk', 'sidecars', ...script.split('/')), 'utf8')).toBe(
+        'the script',
+      );
       // And it stays migrated: a fresh instance sees the same.
       const again = createLibrary({ dir: () => dir });
       expect((await again.list()).map((i) => [i.id, i.relativePath]).sort()).toEqual(

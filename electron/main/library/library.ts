@@ -16,6 +16,8 @@ import {
   libraryRelativePath,
   PathEscapeError,
   resolveInside,
+  SIDECAR_FOLDER,
+  SIDECAR_FORMATS,
   withCollisionSuffix,
   type LibraryPathParts,
 } from './sanitize';
@@ -23,10 +25,11 @@ import {
 /** Folder (inside the library) that holds our bookkeeping; never shown as a project. */
 export const META_DIR = '.takedesk';
 /**
- * Waveform peaks live here, mirroring the layout (`<library>/.takedesk/sidecars/<relative path>.peaks`), so the
- * deliverable folders hold only deliverables and can be handed to a client as they are.
+ * Waveform peaks and script text live here, mirroring the layout (`<library>/.takedesk/sidecars/<relative
+ * path>.peaks`, `…/<project folder>/<file>.txt`), so the deliverable folders hold only deliverables and can be
+ * handed to a client as they are.
  */
-export const SIDECAR_DIR = `${META_DIR}/sidecars`;
+export const SIDECAR_DIR = SIDECAR_FOLDER;
 /** The peaks sidecar of an item's file, relative to the library. */
 export const peaksRelativePath = (relativePath: string): string => `${SIDECAR_DIR}/${relativePath}.peaks`;
 const MANIFEST = 'library.json';
@@ -361,6 +364,37 @@ export function createLibrary(deps: LibraryDeps): Library {
     }
   }
 
+  /**
+   * An item of a sidecar format (`.txt`) still in its project folder, moved to the same place under the sidecar
+   * folder and its entry pointed there (the caller saves the manifest). Only the item's own regular file moves, and
+   * never over another file; a file another entry shares stays where it is. One found already moved (a crash
+   * between the move and the save) is taken up. Best effort: on any failure the item stays as it was.
+   */
+  async function moveToSidecarFolder(
+    items: Map<string, LibraryItem>,
+    item: LibraryItem,
+  ): Promise<LibraryItem> {
+    if (!SIDECAR_FORMATS.has(item.format) || item.relativePath.startsWith(`${SIDECAR_DIR}/`)) return item;
+    const key = pathKey(item.relativePath);
+    if ([...items.values()].some((other) => other.id !== item.id && pathKey(other.relativePath) === key))
+      return item;
+    const targetRel = `${SIDECAR_DIR}/${item.relativePath}`;
+    if (ownerOf(items, targetRel, item.id)) return item;
+    try {
+      const from = await resolveReal(item.relativePath);
+      const fromSt = await lstat(from).catch(() => null);
+      const to = await resolveReal(targetRel, true);
+      const toSt = await lstat(to).catch(() => null);
+      if (fromSt?.isFile() && !toSt) await rename(from, to);
+      else if (!(fromSt === null && toSt?.isFile())) return item;
+    } catch {
+      return item;
+    }
+    const next = { ...item, relativePath: targetRel };
+    items.set(item.id, next);
+    return next;
+  }
+
   async function load(): Promise<Map<string, LibraryItem>> {
     const dir = root();
     if (cache?.root === dir) return cache.items;
@@ -398,17 +432,33 @@ export function createLibrary(deps: LibraryDeps): Library {
   async function relistFromDisk(dir: string, items: Map<string, LibraryItem>): Promise<number> {
     let added = 0;
     const known = (await deps.knownFiles?.().catch(() => null)) ?? new Map<string, KnownFile>();
-    const folders = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    // The project folders, then the sidecar folder, where only the formats kept there are listed.
+    for (const prefix of ['', `${SIDECAR_DIR}/`]) {
+      added += await relistFolders(dir, prefix, items, known);
+    }
+    return added;
+  }
+
+  async function relistFolders(
+    dir: string,
+    prefix: string,
+    items: Map<string, LibraryItem>,
+    known: Map<string, KnownFile>,
+  ): Promise<number> {
+    let added = 0;
+    const base = join(dir, ...prefix.split('/').filter(Boolean));
+    const folders = await readdir(base, { withFileTypes: true }).catch(() => []);
     for (const folder of folders) {
       const project = PROJECT_FOLDER.exec(folder.name);
       if (!folder.isDirectory() || folder.name === META_DIR || !project) continue;
-      const files = await readdir(join(dir, folder.name), { withFileTypes: true }).catch(() => []);
+      const files = await readdir(join(base, folder.name), { withFileTypes: true }).catch(() => []);
       for (const entry of files) {
         const named = FILE_NAME.exec(entry.name);
         if (!entry.isFile() || !named) continue;
-        const relativePath = `${folder.name}/${entry.name}`;
+        const relativePath = `${prefix}${folder.name}/${entry.name}`;
         if (ownerOf(items, relativePath)) continue;
         const [, service, deliverableName, deliverableId, version, format] = named as unknown as string[];
+        if (prefix && !SIDECAR_FORMATS.has(format!)) continue;
         const path = join(dir, relativePath);
         const st = await stat(path).catch(() => null);
         if (!st) continue;
@@ -760,7 +810,10 @@ export function createLibrary(deps: LibraryDeps): Library {
         migrationDropped = [];
         const doomed: string[] = [];
         let changed = false;
-        for (const item of [...items.values()]) {
+        for (const listed of [...items.values()]) {
+          // A script's text an older version kept in the project folder moves to the sidecar folder first.
+          const item = await moveToSidecarFolder(items, listed);
+          if (item !== listed) changed = true;
           let path: string;
           try {
             path = await resolveReal(item.relativePath);
