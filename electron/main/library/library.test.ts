@@ -108,6 +108,18 @@ describe('createLibrary', () => {
   });
 
   describe('peaks and script text stay out of the deliverable folders (issue 26 item 8)', () => {
+    it('a damaged manifest is rebuilt with the script text kept in the sidecar folder', async () => {
+      await place('S (5eed5eed)/voice_over-1-aaaaaaaa-v1.wav', 'take');
+      await place('.takedesk/sidecars/S (5eed5eed)/scriptwriting-Script-bbbbbbbb-v1.txt', 'the script');
+      await place('.takedesk/sidecars/S (5eed5eed)/voice_over-9-cccccccc-v1.wav', 'not listed from here');
+      await writeFile(join(dir, '.takedesk', 'library.json'), '{ "version": 2, "items": [ {');
+      const listed = await createLibrary({ dir: () => dir, notices: createStateNotices() }).list();
+      expect(listed.map((i) => i.relativePath).sort()).toEqual([
+        '.takedesk/sidecars/S (5eed5eed)/scriptwriting-Script-bbbbbbbb-v1.txt',
+        'S (5eed5eed)/voice_over-1-aaaaaaaa-v1.wav',
+      ]);
+    });
+
     /** Every file under a folder, relative, the hidden folder included. */
     async function tree(root: string): Promise<string[]> {
       const entries = await readdir(root, { recursive: true, withFileTypes: true });
