@@ -42,6 +42,8 @@ export interface ReviewIndex {
     after?: string,
     back?: boolean,
   ): { projectId: string; deliverableId: string } | null;
+  /** A deliverable's status as last read or decided (kept across restarts), if the index knows it. */
+  deliverableStatus(profileId: string, projectId: string, deliverableId: string): string | undefined;
   snapshot(profileId: string): ReviewSnapshot;
   /** Reads the saved index (before anything else is recorded; what is recorded meanwhile wins). */
   load(): Promise<void>;
@@ -219,6 +221,8 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       }
       return null;
     },
+    deliverableStatus: (profileId, projectId, deliverableId) =>
+      profiles.get(profileId)?.entries.get(projectId)?.deliverables?.get(deliverableId)?.status,
     snapshot(profileId) {
       const index = profiles.get(profileId);
       const projects: ReviewSnapshot['projects'] = [];

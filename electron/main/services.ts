@@ -132,6 +132,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     notices,
     knownFiles: () => finishedFilesIn(join(options.dataDir, 'downloads.json')),
+    takeStatus: review.deliverableStatus,
   });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,

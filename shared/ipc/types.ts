@@ -129,6 +129,11 @@ export interface LibraryItem extends DeliverableFile, FetchedUnder {
   hasPeaks: boolean;
   /** Data not yet confirmed on disk; re-verified at start if the app stopped before. */
   unsynced?: boolean;
+  /**
+   * The take's status as last read from the service or decided here (`approved`, `rejected`, `reviewable`…),
+   * added when the library is listed, never kept in the manifest; absent when Takedesk has not read it.
+   */
+  takeStatus?: string;
 }
 
 /** A project's QA target and where it came from: its purpose, or the producer's pick. */
