@@ -30,6 +30,10 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
   // What the project page lists is what the producer reviews from while offline.
   await projectPage.goto(project.id);
   await expect(projectPage.deliverables).toHaveCount(3);
+  // Each take's row says what it reads, not only "1", "2", "3" (issue 26 item 1).
+  await expect(projectPage.deliverable(d2!.id).getByTestId('deliverable-lines')).toContainText(
+    '“Delivered warm.”',
+  );
 
   const note = '[0:01.5] a warmer read here, please';
   await sandbox.stop();
