@@ -20,7 +20,8 @@ import { createLibraryService } from './library/library-service';
 import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { openDatabase } from './review/database';
-import { createDecisions, DECISIONS_MIGRATIONS } from './review/decisions';
+import { createDecisions } from './review/decisions';
+import { createMirror, DATABASE_MIGRATIONS, type Mirror } from './review/mirror';
 import { migrateOutboxFile } from './review/migrate-outbox';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
@@ -111,11 +112,27 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   // What was known at the last quit answers the projects list and its landing at once.
   await review.load();
+  // The read mirror is made with the database below; the watcher's reads go into it too (offline, they answer).
+  let mirror: Mirror | null = null;
+  const mirrored = (profileId: string, keep: (mirror: Mirror, account: string) => void) => {
+    const into = mirror;
+    if (!into) return;
+    void profiles
+      .account(profileId)
+      .then((account) => keep(into, account))
+      .catch((error: unknown) => log('the read mirror could not keep a watcher read', error));
+  };
   const watcher = createWatcher({
     profiles,
     events,
-    onProjects: (profileId, rows) => review.projects(profileId, rows),
-    onDeliverables: (profileId, projectId, list) => review.deliverables(profileId, projectId, list),
+    onProjects: (profileId, rows) => {
+      review.projects(profileId, rows);
+      mirrored(profileId, (into, account) => into.rows(account, rows));
+    },
+    onDeliverables: (profileId, projectId, list) => {
+      review.deliverables(profileId, projectId, list);
+      mirrored(profileId, (into, account) => into.deliverables(account, projectId, list));
+    },
     memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json'), notices),
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
@@ -148,8 +165,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
 
   const names = createNames();
-  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts).
-  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DECISIONS_MIGRATIONS);
+  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts), and
+  // the read mirror of what was loaded, per account (review/mirror.ts).
+  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DATABASE_MIGRATIONS);
+  const readMirror = createMirror(database.db);
+  mirror = readMirror;
   if (database.reset) {
     log(database.reset);
     notices.report({
@@ -263,6 +283,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       onDeliverables: (projectId, list) => names.deliverables(projectId, list),
       outbox,
       livePeaks: (deliverableId, version) => livePeaks.peaks(deliverableId, version),
+      mirror: { store: readMirror, account: (profileId) => profiles.account(profileId) },
+      log,
     } satisfies HandlerDeps),
   );
   const router = createRouter({
@@ -332,7 +354,8 @@ function reachabilityFrom(names: Names, reachable: () => void, handlers: Handler
       : async (...args: unknown[]) => {
           const value = await handler(...args);
           names.seen(value);
-          reachable();
+          // An answer from the read mirror (`asOf`) is what was loaded before, not the service answering.
+          if (!(value && typeof value === 'object' && 'asOf' in value)) reachable();
           return value;
         };
   }
