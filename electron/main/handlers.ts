@@ -172,7 +172,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (found) return found;
       throw localError(
         'NOT_LOADED_OFFLINE',
-        `${what} not loaded on this computer yet, and the service cannot be reached (${(error as Error).message}).`,
+        `${what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
       );
     }
     return answer(value);

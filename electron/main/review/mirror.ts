@@ -38,8 +38,10 @@ export const MIRROR_MIGRATIONS: Migration[] = [
           deliverables_read_at TEXT,
           deliverables_unreadable INTEGER NOT NULL DEFAULT 0,
           PRIMARY KEY (account, id)
-        ) WITHOUT ROWID;
-        CREATE INDEX mirror_projects_by_created ON mirror_projects (account, created DESC, id);
+        );
+        -- The list's order, count and read time from the index alone: its rows hold whole answers.
+        CREATE INDEX mirror_projects_listed ON mirror_projects (account, created DESC, id, list_read_at)
+          WHERE list_row IS NOT NULL;
         CREATE TABLE mirror_pages (
           account TEXT NOT NULL,
           query TEXT NOT NULL,
@@ -49,7 +51,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
           unreadable INTEGER NOT NULL DEFAULT 0,
           read_at TEXT NOT NULL,
           PRIMARY KEY (account, query, page)
-        ) WITHOUT ROWID;
+        );
         CREATE TABLE mirror_deliverables (
           account TEXT NOT NULL,
           id TEXT NOT NULL,
@@ -59,7 +61,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
           body TEXT NOT NULL,
           read_at TEXT NOT NULL,
           PRIMARY KEY (account, id)
-        ) WITHOUT ROWID;
+        );
         CREATE INDEX mirror_deliverables_by_project ON mirror_deliverables (account, project_id, position);
         CREATE INDEX mirror_deliverables_by_status ON mirror_deliverables (account, status, project_id);
         CREATE TABLE mirror_versions (
@@ -68,7 +70,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
           body TEXT NOT NULL,
           read_at TEXT NOT NULL,
           PRIMARY KEY (account, deliverable_id)
-        ) WITHOUT ROWID;
+        );
       `);
     },
   },
@@ -163,10 +165,14 @@ export function createMirror(db: Database, now: () => Date = () => new Date()): 
   const selectRow = db.prepare(
     'SELECT list_row, list_read_at FROM mirror_projects WHERE account = ? AND id = ? AND list_row IS NOT NULL',
   );
+  // A page is found in the index alone (rows hold whole answers: skipping them would read them), then read.
   const selectRows = db.prepare(`
-    SELECT list_row, list_read_at FROM mirror_projects
-    WHERE account = ? AND list_row IS NOT NULL
-    ORDER BY created IS NULL, created DESC, id LIMIT ? OFFSET ?`);
+    SELECT p.list_row FROM (
+      SELECT rowid AS at FROM mirror_projects
+      WHERE account = ? AND list_row IS NOT NULL
+      ORDER BY created DESC, id LIMIT ? OFFSET ?
+    ) AS page JOIN mirror_projects AS p ON p.rowid = page.at
+    ORDER BY p.created DESC, p.id`);
   const countRows = db.prepare(`
     SELECT count(*) AS n, max(list_read_at) AS read_at FROM mirror_projects
     WHERE account = ? AND list_row IS NOT NULL`);
