@@ -97,6 +97,8 @@ export interface HandlerDeps {
    * the service when it cannot be reached. Without it, reads go to the service only.
    */
   mirror?: { store: Mirror; account(profileId: string): Promise<string> };
+  /** Overrides MIRROR_AFTER_MS (tests). */
+  mirrorAfterMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -111,6 +113,12 @@ export function isUnreachable(error: unknown): boolean {
   if (typeof e?.type === 'string' && /^HTTP_50[234]$/.test(e.type)) return true;
   return typeof e?.status === 'number' && e.status >= 502 && e.status <= 504;
 }
+
+/**
+ * How long a read waits for the service before what was loaded answers (when something was): a service that hangs
+ * costs the client's timeout and retries, far longer than a screen may stay empty.
+ */
+export const MIRROR_AFTER_MS = 3_000;
 
 /** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -144,7 +152,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   /**
    * A read through the mirror: the service's answer is kept (under the account of the profile that asked) and
    * returned; when the service cannot be reached, what was loaded answers instead, marked `asOf`, and what never
-   * was says so in words. Keeping an answer never fails the read.
+   * was says so in words. What was loaded also answers at once when the service is known to be away (its last call
+   * found no connection), or has not answered within `mirrorAfterMs`: the service's answer, when it comes, still
+   * refreshes the mirror for the next read. Keeping an answer never fails the read.
    */
   const readThrough = async <T, R = T>(
     what: string,
@@ -154,11 +164,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     answer: (value: T) => R,
   ): Promise<R | Mirrored<R>> => {
     const mirror = deps.mirror;
-    const profileId = await activeId();
-    let value: T;
-    try {
+    const state = await deps.profiles.state();
+    const asking = (async () => {
       const active = await deps.profiles.active();
-      value = await ask(active);
+      const value = await ask(active);
       if (mirror) {
         try {
           keep(mirror.store, await mirror.account(active.profile.id), value);
@@ -166,16 +175,40 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           deps.log?.('the read mirror could not keep an answer', error);
         }
       }
+      return value;
+    })();
+    if (!mirror) return answer(await asking);
+    const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
+    const away = state.profiles.find((p) => p.id === state.activeId)?.reachability === 'unreachable';
+    const early = away ? await fromMirror().catch(() => null) : null;
+    if (early) {
+      asking.catch(() => undefined);
+      return early;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => resolve('slow'), deps.mirrorAfterMs ?? MIRROR_AFTER_MS);
+    });
+    try {
+      const first = await Promise.race([asking, slow]);
+      if (first !== 'slow') return answer(first);
+      const found = await fromMirror().catch(() => null);
+      if (found) {
+        asking.catch(() => undefined);
+        return found;
+      }
+      return answer(await asking);
     } catch (error) {
-      if (!mirror || !isUnreachable(error)) throw error;
-      const found = stored(mirror.store, await mirror.account(profileId));
+      if (!isUnreachable(error)) throw error;
+      const found = await fromMirror();
       if (found) return found;
       throw localError(
         'NOT_LOADED_OFFLINE',
         `${what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
       );
+    } finally {
+      clearTimeout(timer);
     }
-    return answer(value);
   };
   /** The producer acted on a project: the watcher checks it now and keeps it hot for the hour. */
   const poke = <T>(value: T, target: PokeTarget): T => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   Deliverable,
   ItemList,
@@ -170,21 +170,49 @@ describe('reads while the service cannot be reached', () => {
     expect(missing.ok || missing.error.type).toBe('PROJECT_NO_EXIST');
   });
 
-  it('answers from the mirror when a gateway says 503, and from the service again when it answers', async () => {
+  it('answers from the mirror when a gateway says 503, and from the service again once it answers', async () => {
     const app = await start();
     const loaded = await loadedProject(app);
-    // The first try and the client's three retries of a GET all meet the gateway.
-    proxy.drop('GET', `/deliverables/project/${loaded.project.id}`, { status: 503 }, 4);
-    const offline = await app.value<ItemList<Deliverable>>('deliverables.list', {
-      projectId: loaded.project.id,
+    // The first try and the client's three retries of a GET all meet the gateway (the watcher never reads versions).
+    proxy.drop('GET', `/revisions/${loaded.take.id}/versions`, { status: 503 }, 4);
+    const offline = await app.value<VersionsResponse>('revisions.versions', {
+      deliverableId: loaded.take.id,
     });
-    expect(offline.items.map((d) => d.id)).toEqual(loaded.takes.items.map((d) => d.id));
+    expect(offline.versions).toEqual(loaded.versions.versions);
     expect(offline.asOf).toBeDefined();
-    const online = await app.value<ItemList<Deliverable>>('deliverables.list', {
-      projectId: loaded.project.id,
+    // Known away now, the next read answers from the mirror at once while its call to the service goes on; once
+    // that call is answered, reads come from the service again.
+    await vi.waitFor(async () => {
+      const online = await app.value<VersionsResponse>('revisions.versions', {
+        deliverableId: loaded.take.id,
+      });
+      expect(online.asOf).toBeUndefined();
     });
-    expect(online.asOf).toBeUndefined();
   });
+
+  it('answers from the mirror after a few seconds when the service hangs, at once when it is known to be away', async () => {
+    const app = await start();
+    const loaded = await loadedProject(app);
+    // A service that takes the request and never answers: the client would wait its timeout, and retry.
+    proxy.drop('GET', `/projects/${loaded.project.id}`, 'hang', 100);
+    let t0 = performance.now();
+    const slow = await app.value<Project>('projects.get', { id: loaded.project.id });
+    expect(slow.asOf).toBeDefined();
+    expect(performance.now() - t0).toBeLessThan(6_000);
+
+    // A refused call tells main the service is away: from then on what was loaded answers without waiting.
+    await proxy.setDown(true);
+    await app.call('projects.get', { id: 'never-loaded' });
+    const profiles = await app.value<{ profiles: Array<{ id: string; reachability: string }> }>(
+      'profiles.list',
+    );
+    expect(profiles.profiles.find((p) => p.id === 'sandbox')?.reachability).toBe('unreachable');
+    await proxy.setDown(false);
+    t0 = performance.now();
+    const early = await app.value<Project>('projects.get', { id: loaded.project.id });
+    expect(early.asOf).toBeDefined();
+    expect(performance.now() - t0).toBeLessThan(1_000);
+  }, 30_000);
 
   it('still answers after a restart with the service down', async () => {
     const first = await start();
