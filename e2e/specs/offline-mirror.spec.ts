@@ -6,8 +6,8 @@ import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
 /**
  * Everything loaded reads offline (issue 23, item 6): with the service stopped — and the renderer started afresh, so
  * only main's read mirror knows the project — the list, the project and the take open, marked "as of"; the take plays
- * from the library and shows its QA; an approval is queued. Back online it is sent, and the project tells the truth
- * without a reload.
+ * from the library and shows its QA; an approval is queued. After a restart of the app, still offline, they still
+ * open. Back online it is sent, and the project tells the truth without a reload.
  */
 test('offline mirror: a loaded take opens, plays and is approved while the service is away, then sent', async ({
   app,
@@ -71,11 +71,16 @@ test('offline mirror: a loaded take opens, plays and is approved while the servi
     await review.approveButton.click();
     await expect(app.getByTestId('review-queued')).toHaveText(/Queued:\s+Approve/);
 
-    // Started afresh again, still offline: still readable, the decision still queued.
+    // The app restarted, still offline: still readable from the mirror, the decision still queued.
+    await sandbox.restartApp();
     await app.reload();
     await review.expectLoaded();
     await expect(review.loadError).toHaveCount(0);
+    await expect(app.getByTestId('review-offline')).toContainText(/as of \d\d:\d\d/);
     await expect(app.getByTestId('review-queued')).toHaveText(/Queued:\s+Approve/);
+    await projectPage.goto(project.id);
+    await expect(app.getByTestId('project-title')).toHaveText(project.title);
+    await expect(projectPage.deliverables).toHaveCount(1);
   } finally {
     await sandbox.start();
   }
