@@ -390,6 +390,16 @@ export const useProjectsStore = defineStore('projects', () => {
     rows.value = next;
   }
 
+  // What main answered from its read mirror is read again as soon as the service answers (main says so).
+  watch(
+    () => profiles.connection,
+    (now, before) => {
+      if (now !== 'reachable' || before === 'reachable') return;
+      if (listAsOf.value !== null) void refreshList();
+      if (currentAsOf.value !== null && current.value) void loadProject(current.value.id);
+    },
+  );
+
   // --- review status (issue 15, item 3) ----------------------------------------------------------
   /** What main knows of this profile's projects and their deliverables: no request of its own. */
   const review = shallowRef<ReviewSnapshot | null>(null);

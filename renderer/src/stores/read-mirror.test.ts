@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc';
 import { formatAsOf } from '../display-text';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
+import { useProfilesStore } from './profiles';
 import { useProjectsStore } from './projects';
 import { useReviewStore } from './review';
 
@@ -67,6 +68,38 @@ describe('reads answered from main’s read mirror', () => {
     expect(store.deliverables.map((d) => d.id)).toEqual(['d1']);
     expect(store.currentOffline).toBe(true);
     expect(store.currentAsOf).toBe(older);
+  });
+
+  it('reads the list and the open project again once the service answers again', async () => {
+    let away = true;
+    const state = (reachability: string) => ({
+      profiles: [{ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', signedOut: false, reachability }],
+      activeId: 'sandbox',
+      secrets: { kind: 'memory', secure: true, warning: null },
+      sandbox: { state: 'running' },
+    });
+    const mark = () => (away ? { asOf: AS_OF } : {});
+    const f = createFakeApi({
+      'profiles.list': () => state('unreachable'),
+      'projects.list': () => ({ page: 1, total: 1, projects: [row], ...mark() }),
+      'projects.get': () => ({ ...project, ...mark() }),
+      'deliverables.list': () => ({ items: [take], unreadable: 0, ...mark() }),
+    });
+    const [store, profiles] = withApi(f.api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    const stop = profiles.listen();
+    await store.loadList();
+    await store.loadProject('p1');
+    expect(store.listOffline).toBe(true);
+    expect(store.currentOffline).toBe(true);
+
+    away = false;
+    f.emit('profile.changed', state('reachable') as never);
+    await vi.waitFor(() => {
+      expect(store.listOffline).toBe(false);
+      expect(store.currentOffline).toBe(false);
+    });
+    stop();
   });
 
   it('reviews a mirrored take offline and plays its library file, not the service’s', async () => {
