@@ -214,6 +214,32 @@ describe('reads while the service cannot be reached', () => {
     expect(performance.now() - t0).toBeLessThan(1_000);
   }, 30_000);
 
+  it('keeps what the watcher read too: a project the app never listed opens offline', async () => {
+    // Made on another device: straight to the sandbox.
+    const answer = await fetch(`${sandbox.url}/projects`, {
+      method: 'POST',
+      headers: { 'x-access-token': sandbox.tokens.full, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Seen by the watcher',
+        mainService: 'voice_over',
+        services: [voiceOverService(['W.'])],
+      }),
+    });
+    const made = (await answer.json()) as { id: string };
+    const app = await start();
+    // The watcher's first poll lists the projects (the app itself reads nothing here).
+    await vi.waitFor(async () => {
+      const status = await app.value<{ lastPollAt: string | null }>('watcher.status');
+      expect(status.lastPollAt).not.toBeNull();
+    }, 15_000);
+    await proxy.setDown(true);
+    await vi.waitFor(async () => {
+      const list = await app.value<ListProjectsResponse>('projects.list', { page: 1, pageSize: 200 });
+      expect(list.asOf).toBeDefined();
+      expect(list.projects.map((p) => p.id)).toContain(made.id);
+    }, 15_000);
+  }, 30_000);
+
   it('still answers after a restart with the service down', async () => {
     const first = await start();
     const loaded = await loadedProject(first);
