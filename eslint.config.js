@@ -25,7 +25,7 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  // Runtime boundaries (STYLE.md): shared/ is portable, renderer/ never reaches into electron/.
+  // Runtime boundaries (docs/style.md#layout): shared/ is portable, renderer/ never reaches into electron/.
   {
     files: ['shared/**/*.ts'],
     rules: {

@@ -199,6 +199,14 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 860 });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
+      // On a loaded machine the page may still paint the other scheme when emulateMedia returns: axe then read a
+      // button in one scheme against a background in the other (color-contrast at random, three specs in one run).
+      // Wait until the page itself sees the scheme, and two frames have been painted with it.
+      await page.waitForFunction(
+        (scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches,
+        colorScheme,
+      );
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await expectAccessible(page, `${name} at ${width} px, ${colorScheme}`);
       await screenshot(page, `${name}-${width}-${colorScheme}`);
     }

@@ -20,7 +20,8 @@ const dataDir = join(work, 'data');
 const libraryDir = join(work, 'Library');
 
 const https = process.env.TAKEDESK_E2E_HTTPS === '1';
-// Sign-in tokens expire after a day (live tokens expire, service-facts 8b); the session spec ends them at once.
+// Sign-in tokens expire after a day (live tokens expire, docs/service.md#tokens-expire); the session spec
+// ends them at once.
 const TOKEN_LIFETIME_MS = 24 * 3_600_000;
 // The sandbox of the specs, as first started and as started again after an offline spec stopped it.
 const SANDBOX_OPTIONS = {

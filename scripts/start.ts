@@ -2,13 +2,14 @@
  * `npm start`: builds when needed, then runs Takedesk in Electron where its binary exists, otherwise in browser
  * mode (the same main-process services behind a local HTTP bridge), saying which and why.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronBinary } from './lib/electron-binary';
 import { findNewestMtime } from './lib/mtime';
+import { runQuietly } from './lib/quiet-build';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = join(root, 'out', 'renderer', 'index.html');
@@ -33,16 +34,17 @@ function findChromium(): string | null {
 
 async function main() {
   if (needsBuild()) {
-    console.log('takedesk: building (electron-vite build)...');
-    const built = spawnSync(
+    console.log('takedesk: building the app (after each change to the sources; up to a minute)...');
+    const built = runQuietly(
       process.execPath,
       [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
+      { cwd: root },
     );
-    if (built.status !== 0) process.exit(built.status ?? 1);
+    if (built.status !== 0) {
+      process.stderr.write(built.output);
+      console.error(`takedesk: the build failed (exit code ${built.status ?? '?'}); its output is above.`);
+      process.exit(built.status ?? 1);
+    }
   }
 
   const electron = electronBinary();
@@ -53,12 +55,11 @@ async function main() {
     return;
   }
   const why = 'missing' in electron ? electron.missing : 'TAKEDESK_BROWSER=1';
-  console.log(`takedesk: Electron is not available here (${why}); starting browser mode instead.`);
-
   const { startBrowserMode } = await import('../electron/main/browser-mode');
   const app = await startBrowserMode({ rendererDir: join(root, 'out', 'renderer') });
+  // One line that says which mode and why, then the URL on a line of its own.
   console.log(
-    "takedesk: browser mode is ready. Open this URL (it carries this launch's secret; open it again for another tab):",
+    `takedesk: browser mode (Electron is not available here: ${why}). Open this URL (it carries this launch's secret; open it again for another tab):`,
   );
   console.log(app.url);
 

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startApp, type StartedApp } from '../support/start-app';
 
 /**
  * Issue 24, item 1: the app starts on a damaged settings file (one account's entry cut, a preference out of range),
@@ -12,7 +12,7 @@ test('a damaged settings file: what was good is kept, a copy is kept, and a toas
   page,
 }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'takedesk-damaged-'));
-  let child: ChildProcess | undefined;
+  let app: StartedApp | undefined;
   try {
     const settings = JSON.stringify(
       {
@@ -34,24 +34,8 @@ test('a damaged settings file: what was good is kept, a copy is kept, and a toas
       2,
     );
     writeFileSync(join(dataDir, 'browser-mode-settings.json'), settings);
-    child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      env: { ...process.env, TAKEDESK_DATA_DIR: dataDir, TAKEDESK_NO_OPEN: '1', HOME: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${output}`)), 60_000);
-      child!.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const line = output.split('\n').find((l) => /^http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+$/.test(l.trim()));
-        if (line) {
-          clearTimeout(timer);
-          resolve(line.trim());
-        }
-      });
-      child!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-    });
+    app = await startApp(dataDir);
+    const { url } = app;
 
     await page.goto(url);
     const toast = page
@@ -69,8 +53,7 @@ test('a damaged settings file: what was good is kept, a copy is kept, and a toas
     await expect(page.getByTestId('active-profile')).toContainText('Sandbox');
     await expect(page.getByTestId('toast').filter({ hasText: 'was damaged' })).toHaveCount(0);
   } finally {
-    child?.kill('SIGTERM');
-    if (child && child.exitCode === null) await new Promise((resolve) => child!.once('exit', resolve));
+    await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { ProjectPage } from '../pages/project-page';
 import { uniqueTitle } from '../support/setup';
@@ -105,4 +105,62 @@ test('audio ad: all three services, tone sliders, exclusive music choice, lands 
     await expect(row).toContainText(/\d+ (words|seconds)/);
   }
   await expect(project.price).toContainText(price.replace(/[^\d.,]/g, ''));
+});
+
+test('the form names the fields it still needs, and takes the producer to the first', async ({ app }) => {
+  test.setTimeout(240_000);
+  const form = new NewProjectPage(app);
+  await form.goto();
+  await form.category('voice_over');
+
+  // Beside the price: which fields, not "the required fields".
+  const missing = app.getByTestId('np-missing');
+  await expect(form.quoteIncomplete).toContainText('To see the price, fill in');
+  await expect(missing).toHaveText(/^Title, .*Gender and age.*Script/);
+  await missing.click();
+  await expect(form.title).toBeFocused();
+  await expect(form.title).toHaveAttribute('aria-invalid', 'true');
+  await captureScreens(app, 'new-project-missing');
+
+  // After a create attempt, the count names them too; a field filled in leaves the list.
+  await form.create();
+  await expect(form.hasErrors).toHaveText(/Fix the \d fields marked in red: Title, .*Script\./);
+  await form.title.fill(uniqueTitle('E2E names'));
+  await expect(missing).not.toContainText('Title');
+  await expect(form.hasErrors).not.toContainText('Title');
+});
+
+test('an audio ad without script writing takes a multi-line script for the voice', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(240_000);
+  const form = new NewProjectPage(app);
+  const project = new ProjectPage(app);
+  await form.goto();
+  await form.category('audio_ads');
+  const title = uniqueTitle('E2E own ad script');
+  await form.title.fill(title);
+  await app.getByTestId('np-with-scriptwriting').uncheck();
+  const script = app.getByTestId('np-avo-script');
+  await expect(script).toBeVisible();
+  // Required now that nobody writes it: named beside the price.
+  await expect(app.getByTestId('np-missing')).toContainText('Script (Voice over)');
+  await script.fill('Spring sale at the corner bakery.\nEverything half price.\nThis weekend only.');
+  await form.pickFirst('np-avo-language');
+  await form.pickFirst('np-avo-gender');
+  await app.getByTestId('np-pp-seconds').fill('30');
+  await form.music('pro');
+  await expect(form.quotePrice).toHaveAttribute('data-state', 'ready');
+  await captureScreens(app, 'new-project-own-ad-script');
+  await form.create();
+  await expect(project.title).toHaveText(title);
+
+  // The service has the script as written, line breaks kept, on the voice over.
+  const created = (await sandbox.api('GET', `/projects/${await project.id()}`)) as {
+    services: Array<{ subCategory: string; script?: unknown }>;
+  };
+  expect(created.services.find((s) => s.subCategory === 'voice_over')?.script).toEqual([
+    { part001: 'Spring sale at the corner bakery.\nEverything half price.\nThis weekend only.' },
+  ]);
 });

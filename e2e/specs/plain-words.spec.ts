@@ -25,7 +25,8 @@ test('plain words: field errors speak the form labels, once; a refused token is 
   await expect(form.scriptError).toHaveText('Script is required.');
   await expect(app.getByTestId('np-vo-gender')).toHaveAttribute('aria-invalid', 'true');
   await expect(app.getByTestId('np-vo-gender')).toHaveAttribute('aria-describedby', 'np-vo-gender-error');
-  await expect(form.hasErrors).toHaveText('Fix the 3 fields marked in red.');
+  // The count names the fields too (issue 26 item 7).
+  await expect(form.hasErrors).toHaveText('Fix the 3 fields marked in red: Title, Gender and age, Script.');
   await expect(form.root).not.toContainText(API_WORDS);
   await expect(form.root).not.toContainText('Something went wrong');
   await expect(form.submitError).toHaveCount(0);
@@ -36,7 +37,7 @@ test('plain words: field errors speak the form labels, once; a refused token is 
   // Fixing a field clears its message and the count follows.
   await form.pickFirst('np-vo-gender');
   await expect(form.fieldError('np-vo-gender')).toHaveText('');
-  await expect(form.hasErrors).toHaveText('Fix the 2 fields marked in red.');
+  await expect(form.hasErrors).toHaveText('Fix the 2 fields marked in red: Title, Script.');
 
   // Settings: before any token is saved the storage warning is absent, and the form says where a token would go.
   const settings = new SettingsPage(app);

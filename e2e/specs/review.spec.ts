@@ -83,7 +83,8 @@ test('review: play, keyboard, approve, reject with a new voice, revision with a 
   await review.revisionInstructions.fill('Slower please at ');
   await review.clickWaveformAt(0.5);
   await expect(review.revisionInstructions).toHaveValue(/Slower please at \[\d+:\d{2}\.\d\]/);
-  // A free revision type is the default; the paid one shows its fee before anything is sent (service-facts 8a).
+  // A free revision type is the default; the paid one shows its fee before anything is sent
+  // (docs/service.md#revision-codes).
   await expect(app.getByTestId('revision-code')).toHaveValue('quality_issues');
   await expect(app.getByTestId('revision-fee')).toHaveCount(0);
   await app.getByTestId('revision-code').selectOption('change_specifications');

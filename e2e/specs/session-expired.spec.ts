@@ -35,9 +35,11 @@ test('an expired session asks to sign in again in place, then finishes what was 
   await screenshot(app, 'session-expired');
   await expectAccessible(app, 'session-expired');
 
+  // The email the account signed in with is there; the caret waits in the password.
+  await expect(app.getByTestId('sign-in-again-email')).toHaveValue('producer@sandbox.test');
+  await expect(app.getByTestId('sign-in-again-password')).toBeFocused();
   // A wrong password is refused in the dialog; the right one closes it and the search runs.
-  await app.getByTestId('sign-in-again-email').fill('producer@sandbox.test');
-  await app.getByTestId('sign-in-again-password').fill('wrong');
+  await app.keyboard.type('wrong');
   await app.getByTestId('sign-in-again-confirm').click();
   await expect(app.getByTestId('sign-in-again-error')).toBeVisible();
   // Another user's sign-in is refused: this account's queued work never goes out under someone else.

@@ -20,7 +20,8 @@ test('after approve all the project says Completed at once, and only allowed act
   await expect(status).toHaveText(/completed/i);
   for (const item of await page.deliverables.all())
     await expect(item.getByTestId('status-badge')).toHaveText(/approved/i);
-  // Nothing is reviewable any more: approve all is not offered; the project can still be canceled (spec table).
+  // Nothing is reviewable any more: approve all is not offered; the project can still be canceled
+  // (docs/service.md#transitions).
   await expect(page.approveAll).toHaveCount(0);
   await expect(page.cancel).toBeVisible();
   await captureScreens(app, 'project-completed');
@@ -56,7 +57,7 @@ test('review decisions update the take, its project page and what is offered nex
   await expect(review.approveButton).toBeVisible();
   await review.approve();
   await review.expectStatus('approved');
-  // Approved: no second approval offered; a revision and a rejection still are (service-facts 5).
+  // Approved: no second approval offered; a revision and a rejection still are (docs/service.md#transitions).
   await expect(review.approveButton).toHaveCount(0);
   await expect(review.revisionButton).toBeVisible();
   await expect(review.rejectButton).toBeVisible();

@@ -333,7 +333,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       review.decided(await activeId(), answers);
       return answers;
     },
-    // A rejected take is replaced by a new deliverable (service-facts 5): watch for it.
+    // A rejected take is replaced by a new deliverable (docs/service.md#rejected-takes-are-replaced): watch
+    // for it.
     'deliverables.reject': async ({ id, heard, ...params }) => {
       await documentedOnly('reject', params);
       const answer = await deps.outbox.decide(

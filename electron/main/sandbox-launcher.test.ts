@@ -120,6 +120,33 @@ describe('the sandbox launcher (a supervised process of its own)', () => {
     expect(logs).toContain('sandbox: boom: out of memory');
   });
 
+  it('a sandbox ended from outside (Ctrl+C reaching it with the app, a kill) is logged as stopped, not unavailable', async () => {
+    const { launcher, last, logs } = setup();
+    const first = launcher.ensure();
+    await tick();
+    last().ready(4001);
+    await first;
+    // Ctrl+C in the terminal: the sandbox gets SIGINT too, closes its server and exits 0 before the app closes it.
+    last().end(0);
+    await tick();
+    expect(logs.filter((line) => !line.startsWith('sandbox running'))).toEqual([
+      'sandbox stopped (exit code 0)',
+    ]);
+    expect(launcher.status()).toMatchObject({ state: 'unavailable', restarting: true });
+  });
+
+  it('a sandbox killed while it starts was stopped: it is not reported as one that could not start', async () => {
+    const { launcher, last, logs } = setup();
+    const first = launcher.ensure().catch((e: unknown) => e);
+    await tick();
+    last().end(null, 'SIGKILL');
+    expect(await first).toMatchObject({
+      type: 'SANDBOX_UNAVAILABLE',
+      message: 'The sandbox service stopped (signal SIGKILL) while starting; restarting…',
+    });
+    expect(logs).toEqual(['sandbox stopped (signal SIGKILL)']);
+  });
+
   it('doubles the delay after each failure up to the cap, gives up after maxAttempts, and restart() tries again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { launcher, spawned, last } = setup();

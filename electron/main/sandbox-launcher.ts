@@ -118,8 +118,11 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
     return list;
   }
 
-  /** Marks the sandbox unavailable and schedules the next automatic start, unless closed or out of attempts. */
-  function unavailable(reason: string): Error {
+  /**
+   * Marks the sandbox unavailable and schedules the next automatic start, unless closed or out of attempts.
+   * `stopped`: it was ended from outside (a signal, or asked to stop and exiting 0), not broken: the log says so.
+   */
+  function unavailable(reason: string, stopped?: { code: number | null; signal: string | null }): Error {
     failures++;
     clearTimeout(retryTimer);
     const restarting = !closed && failures <= maxAttempts;
@@ -128,7 +131,8 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
       retryTimer = setTimeout(() => void start().catch(() => undefined), delay);
       retryTimer.unref();
     }
-    log(`sandbox unavailable: ${reason}${restarting ? '' : ' (no more automatic restarts)'}`);
+    const next = restarting ? '' : ' (no more automatic restarts)';
+    log(stopped ? `sandbox stopped (${exitText(stopped)})${next}` : `sandbox unavailable: ${reason}${next}`);
     setStatus({ state: 'unavailable', reason, restarting });
     return unavailableError();
   }
@@ -196,6 +200,9 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
       }
       if (!ended) child.kill();
       const lastWords = tail.at(-1)?.replace(/^sandbox: (could not start: )?/, '');
+      // Killed while starting (a signal from outside): it was stopped, it did not fail to start.
+      if (ended && wasStopped(ended))
+        throw unavailable(`The sandbox service stopped (${exitText(ended)}) while starting`, ended);
       const why =
         'timedOut' in outcome
           ? `it did not answer within ${Math.round(startTimeoutMs / 1000)} s`
@@ -217,7 +224,10 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
       running = null;
       if (Date.now() - entry.startedAt >= stableMs) failures = 0;
       const lastWords = tail.at(-1)?.replace(/^sandbox: /, '');
-      unavailable(`The sandbox service stopped (${exitText(ended)})${lastWords ? `: ${lastWords}` : ''}`);
+      unavailable(
+        `The sandbox service stopped (${exitText(ended)})${lastWords ? `: ${lastWords}` : ''}`,
+        wasStopped(ended) ? ended : undefined,
+      );
     });
     return connection;
   }
@@ -276,6 +286,15 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * Ended by a signal, or exiting 0 (the sandbox exits 0 only when told to stop: SIGTERM, SIGINT, its lifeline
+ * closing). Ctrl+C in the terminal reaches the sandbox with the app, so a normal quit can end it before the app
+ * closes it: that is a stop, not a failure.
+ */
+function wasStopped(ended: { code: number | null; signal: string | null }): boolean {
+  return ended.signal !== null || ended.code === 0;
 }
 
 function exitText(ended: { code: number | null; signal: string | null }): string {

@@ -80,7 +80,10 @@ export interface Services {
 
 /** The composition root: every main-process service, built once, wired to the router. */
 export async function createServices(options: ServicesOptions): Promise<Services> {
-  const log = options.log ?? ((message, error) => console.error(`[takedesk] ${message}`, error ?? ''));
+  const log =
+    options.log ??
+    // Only an error is printed after the line (no trailing blank where there is none).
+    ((message, error) => console.error(`[takedesk] ${message}`, ...(error === undefined ? [] : [error])));
   const events = createEventBus();
   const notices = options.notices ?? createStateNotices();
   notices.onReport(() => events.emit('app.notices', { count: 1 }));

@@ -67,7 +67,10 @@ export interface AppDeps {
   deliverNow: (projectId?: string) => Promise<number>;
   reset: () => Promise<void>;
   openapi: () => unknown;
-  /** Tokens issued by sign-in expire after this long (live tokens do, service-facts 8b); default: never. */
+  /**
+   * Tokens issued by sign-in expire after this long (live tokens do, docs/service.md#tokens-expire); default:
+   * never.
+   */
   tokenLifetimeMs?: number;
   now?: () => number;
   /** Reshapes successful API answers (live shapes); absent: the spec's shapes. */
@@ -277,7 +280,7 @@ export function createApp(deps: AppDeps) {
     return 'approveDeliverable';
   };
 
-  // --- sign-in (service-facts 4) -------------------------------------------------------------
+  // --- sign-in (docs/service.md#authentication) ------------------------------------------------
   app.post(
     '/users/auth',
     route('signIn', { body: true, auth: false, mutates: true }, ({ body }) => {
@@ -297,7 +300,8 @@ export function createApp(deps: AppDeps) {
       const tokens = deps.state().tokens;
       const token = user.id === SANDBOX_USERS[0].id ? tokens.full : tokens.otherUser;
       if (deps.tokenLifetimeMs === undefined) return { token };
-      // A token of its own that expires, JWT-looking like the live one (service-facts 4); expired ones are dropped.
+      // A token of its own that expires, JWT-looking like the live one (docs/service.md#tokens-expire);
+      // expired ones are dropped.
       const records = deps.state().tokenRecords;
       const scopes = records.find((r) => r.token === token)!.scopes;
       const session = sessionToken(user.id, now(), deps.tokenLifetimeMs);
@@ -338,12 +342,13 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  // --- quote (service-facts 7) ---------------------------------------------------------------
+  // --- quote (docs/service.md#quote) ----------------------------------------------------------
   app.post(
     '/quote',
     route('quote', { body: true }, ({ body }) => {
       const b = asObject(body);
-      // Quote takes a project body without title (service-facts 7); validate it as a project with a title.
+      // Quote takes a project body without title (docs/service.md#quote); validate it as a project with a
+      // title.
       const { input, priced } = engine.quote({ ...b, title: 'Quote' });
       return {
         mainService: input.mainService,
@@ -436,7 +441,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  // --- categories and tracks (service-facts 1, 3) -----------------------------------------------
+  // --- categories and tracks (docs/service.md#categories-attributes-and-tracks) ----------------
   app.get(
     '/categories',
     route('listCategories', {}, () => services.categories()),

@@ -85,7 +85,7 @@ export interface EngineDeps {
   outOfSpecRate?: number;
 }
 
-/** Cancel reason when none is sent (service-facts 2a). */
+/** Cancel reason when none is sent (docs/service.md#cancel-reasons). */
 const DEFAULT_CANCEL_REASON = 'no_longer_needed';
 /** Number of entries a contest project receives per voice service (sandbox choice). */
 export const CONTEST_ENTRIES = 3;
@@ -302,8 +302,10 @@ export function createEngine(deps: EngineDeps) {
       const wanted = { language, genderAndAge };
       if (service.subCategory === 'voice_over') {
         const inAd = project.mainService === 'audio_ads';
+        // An ad reads the script writer's text, or the producer's own when they ordered no script writing.
+        const given = service.script ? scriptParts(normalizeScript(service.script as ScriptInput)) : [];
         const parts = inAd
-          ? [{ key: 'ad', text: adScript }]
+          ? [{ key: 'ad', text: given.length ? given.map((p) => p.text).join('\n') : adScript }]
           : scriptParts(normalizeScript((service.script ?? '') as ScriptInput));
         const seconds = inAd ? adSeconds : undefined;
         // A contest has one entry per talent reading the whole script; otherwise one talent reads each part.
@@ -594,7 +596,8 @@ export function createEngine(deps: EngineDeps) {
 
     selectWinner(userId: string, id: string): Json {
       const { d, project } = findDeliverable(id, userId);
-      // The live pages list no winner (service-facts 8c): under live shapes the service refuses it.
+      // The live pages list no winner (docs/service.md#contest-winners): under live shapes the service
+      // refuses it.
       if (deps.liveShapes)
         throw new SandboxError('STATUS_NOT_ALLOWED', 'status must be approved or rejected.');
       if (project.fulfillmentType !== 'contest') {
@@ -650,7 +653,7 @@ export function createEngine(deps: EngineDeps) {
       const revision = {
         instructions,
         reason: typeof body.reason === 'string' ? body.reason : null,
-        // The live service applies its paid default when no code is sent (service-facts 8a).
+        // The live service applies its paid default when no code is sent (docs/service.md#revision-codes).
         revisionCode: typeof body.revisionCode === 'string' ? body.revisionCode : DEFAULT_REVISION_CODE,
         checkTalent,
       };

@@ -1,6 +1,7 @@
 /**
  * Live shapes (`liveShapes` / `--live-shapes`, issue 14): the sandbox answers as the live service is documented
- * to (service-facts 5, 8c) where the spec is silent, so the client's tolerant reading is exercised for real.
+ * to (docs/service.md#beyond-the-interface-text) where the interface is silent, so the client's tolerant
+ * reading is exercised for real.
  * The engine keeps the state; this module only reshapes the JSON of successful answers.
  */
 import type { Operation } from '../../shared/api';

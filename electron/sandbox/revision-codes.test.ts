@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from './server';
 import { audioAdsBody, call, startSandbox, type Loose } from './test-helpers';
 
-// The sandbox accepts exactly the live revision codes of the deliverable's service (service-facts 8a), and
-// records the service's paid default when none is sent.
+// The sandbox accepts exactly the live revision codes of the deliverable's service
+// (docs/service.md#revision-codes), and records the service's paid default when none is sent.
 
 let sb: Sandbox;
 let byService: Map<string, string>;

@@ -13,7 +13,7 @@ import {
   voiceOverBody,
 } from './test-helpers';
 
-// Every row of the spec's "States and transitions" table, plus the sandbox's documented choices,
+// Every row of the state table (docs/service.md#transitions), plus the sandbox's documented choices,
 // over real HTTP. Pricing and media are stand-ins here (engine behaviour only); services.test.ts
 // covers the real seed data, pricing and media.
 

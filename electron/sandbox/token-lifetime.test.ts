@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from './server';
 import { call, startSandbox } from './test-helpers';
 
-// Live tokens expire (service-facts 8b): with a token lifetime, a signed-in token answers 401 once it has expired.
+// Live tokens expire (docs/service.md#tokens-expire): with a token lifetime, a signed-in token answers 401
+// once it has expired.
 
 let sb: Sandbox;
 let clock = Date.parse('2026-11-23T09:00:00Z');

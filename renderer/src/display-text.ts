@@ -1,6 +1,7 @@
 /** What the producer reads for a value: prices, dates, labels, clocks, sizes, rates and levels (pure, table-tested). */
 import { serviceTime } from '../../shared/api/schemas';
 import { revisionWindowEnd, type RevisionWindowFacts } from '../../shared/review/revision-window';
+import { serviceLabel } from '../../shared/text/service-label';
 
 /** What a screen shows where a value is unknown (one mark everywhere). */
 export const NO_VALUE = '—';
@@ -170,21 +171,7 @@ export function revisionWindowText(
   return end !== null && end > now ? `Revisions possible until ${formatDay(end, now)}` : null;
 }
 
-const LABELS: Record<string, string> = {
-  voice_over: 'Voice over',
-  audio_ads: 'Audio ads',
-  scriptwriting: 'Script writing',
-  'post-production': 'Post production',
-  speedy: 'Speedy',
-  booking: 'Booking',
-  contest: 'Contest',
-};
-
 /** Human label for a service id; unknown ids are spaced and capitalised. */
 export function labelOf(id: string | null | undefined): string {
-  if (!id) return NO_VALUE;
-  const known = LABELS[id];
-  if (known) return known;
-  const spaced = id.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+  return id ? serviceLabel(id) : NO_VALUE;
 }

@@ -65,6 +65,7 @@ const CHANNEL_REQUESTS: Record<Channel, LiveRequest | `none: ${string}`> = {
   'catalog.attributeValues': READ,
   'catalog.tracks': READ,
   'app.info': LOCAL,
+  'app.notices': LOCAL,
   'profiles.list': LOCAL,
   'profiles.activate': LOCAL,
   'profiles.remove': LOCAL,

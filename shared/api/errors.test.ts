@@ -21,7 +21,7 @@ import {
 } from './errors';
 import { ErrorBody } from './schemas';
 
-// Every code named in creative-audio-api.md (section Errors, both tables), in spec order.
+// Every code of the service's interface text (docs/service.md#error-codes, both tables), in its order.
 const SPEC_CODES = [
   'PROJECT_NOT_CREATED',
   'TITLE_REQUIRED',
@@ -157,6 +157,13 @@ describe('error catalog', () => {
         'VALIDATION_ERROR',
         'CANCELED',
         'DISK_FULL',
+        'NETWORK',
+        'HTTP',
+        'SIZE_MISMATCH',
+        'RESOLVE_FAILED',
+        'NO_SUCH_FORMAT',
+        'FORMAT_NOT_AVAILABLE',
+        'PATH_ESCAPE',
         'PERMISSION_DENIED',
         'NOT_FOUND_LOCAL',
         'LINK_REFUSED',

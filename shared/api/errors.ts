@@ -1,7 +1,8 @@
 /**
  * The error catalog: every error code the sandbox returns, the client maps and the UI explains.
- * Sources: 'spec' (creative-audio-api.md, Errors), 'facts' (service-facts.md endpoints and sandbox
- * choices for gaps), 'extension' (our audio-ads and body validation codes, same style), 'client'
+ * Sources: 'spec' (the interface text's codes), 'facts' (the live pages' codes and sandbox choices for
+ * gaps; both in docs/service.md#error-codes), 'extension' (our audio-ads and body validation codes, same
+ * style), 'client'
  * (failures on this side of the wire; no HTTP status).
  */
 import type { ErrorBody } from './schemas';
@@ -102,7 +103,7 @@ const facts = (status: Status, ops: readonly Operation[], text: Text) => def('fa
 const ext = (ops: readonly Operation[], text: Text) => def('extension', 422, ops, text);
 const client = (ops: readonly Operation[], text: Text) => def('client', 0, ops, text);
 
-// Operation groups. Quote takes the same mainService/services as create (service-facts 7), so the
+// Operation groups. Quote takes the same mainService/services as create (docs/service.md#quote), so the
 // service-level validation codes belong to both; title, flags and remarks only exist on create.
 const CREATE: readonly Operation[] = ['createProject'];
 const CREATE_QUOTE: readonly Operation[] = ['createProject', 'quote'];
@@ -131,7 +132,7 @@ const RETRY = 'Try again in a moment; if it keeps failing, the service may be do
 const FIX_FORM = 'Correct the field in the project form and submit again.';
 
 const DEFS = {
-  // --- spec: project creation ---------------------------------------------------------------
+  // --- the interface: project creation (docs/service.md#error-codes) ---------------------------
   PROJECT_NOT_CREATED: spec(500, CREATE, {
     title: 'The project could not be created',
     hint: `${RETRY} Nothing was charged for a project that was not created.`,
@@ -243,7 +244,7 @@ const DEFS = {
     message: 'script must be a string or an array of objects of strings.',
   }),
 
-  // --- spec: other operations ---------------------------------------------------------------
+  // --- the interface: other operations (docs/service.md#error-codes) ---------------------------
   NOT_PROJECT_INFO: spec(500, ['getProject'], {
     title: 'The project could not be loaded',
     hint: RETRY,
@@ -414,7 +415,7 @@ const DEFS = {
     },
   ),
 
-  // --- facts: endpoints the spec only names, and sandbox choices ------------------------------
+  // --- facts: endpoints the spec only names (docs/service.md#error-codes), and sandbox choices ---
   NOT_CATEGORIES_INFO: facts(500, ['listCategories'], {
     title: 'The categories could not be loaded',
     hint: RETRY,
@@ -460,7 +461,8 @@ const DEFS = {
     hint: 'Check both and sign in again.',
     message: 'User not found.',
   }),
-  // service-facts 4/8b: an expired token answers 401 "Not valid …"; the code's name is cut, so this one is ours.
+  // docs/service.md#tokens-expire: an expired token answers 401 "Not valid …"; the code's name is cut, so
+  // this one is ours.
   TOKEN_NOT_VALID: facts(401, AUTHENTICATED, {
     title: 'Your session expired',
     hint: 'Sign in again; Takedesk then retries what you were doing.',
@@ -751,6 +753,42 @@ const DEFS = {
     hint: 'The action was stopped; start it again when you want.',
     message: 'The operation was canceled.',
   }),
+  // A download's own failures (downloads/errors.ts), shown on its row.
+  NETWORK: client([], {
+    title: 'The download lost its connection',
+    hint: 'Takedesk retries by itself; use Resume once the service can be reached again.',
+    message: 'The connection broke during the download.',
+  }),
+  HTTP: client([], {
+    title: 'The service refused the file',
+    hint: 'Resume to ask again; the link is looked up anew each time.',
+    message: 'The file server answered with an error.',
+  }),
+  SIZE_MISMATCH: client([], {
+    title: 'The file arrived incomplete',
+    hint: 'Resume to download it again; nothing incomplete was put in the library.',
+    message: 'The file did not have the size the service announced.',
+  }),
+  RESOLVE_FAILED: client([], {
+    title: 'The file could not be looked up',
+    hint: 'Resume when the service can be reached; the download then looks its link up again.',
+    message: 'The deliverable or its file link could not be read from the service.',
+  }),
+  NO_SUCH_FORMAT: client([], {
+    title: 'That format is not delivered',
+    hint: 'Download one of the formats the deliverable offers.',
+    message: 'The deliverable has no file in that format.',
+  }),
+  FORMAT_NOT_AVAILABLE: client([], {
+    title: 'That format is not delivered',
+    hint: 'Download one of the formats the deliverable offers.',
+    message: 'The deliverable has no file in that format.',
+  }),
+  PATH_ESCAPE: client([], {
+    title: 'Takedesk will not write there',
+    hint: 'Something in the library folder (a link) leads outside it; remove it and download again.',
+    message: 'The target path leads outside the library.',
+  }),
   DISK_FULL: client([], {
     title: 'The disk is full',
     hint: 'Free some space or choose another download folder.',
@@ -792,7 +830,8 @@ const DEFS = {
     hint: 'Takedesk looks for the project by its title before offering to send it again, so nothing is ordered twice.',
     message: 'The project may or may not have been created.',
   }),
-  // The live pages do not list a winner (service-facts 8c): a service may refuse it in its own words.
+  // The live pages do not list a winner (docs/service.md#contest-winners): a service may refuse it in its own
+  // words.
   WINNER_NOT_OFFERED: client(['selectWinner'], {
     title: 'The service did not accept a contest winner',
     hint: 'Approve the take you prefer instead.',
@@ -902,9 +941,9 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.freeze(Object.keys(DEFS)
 function codesFrom(source: ErrorSource): readonly ErrorCode[] {
   return Object.freeze(ERROR_CODES.filter((code) => ERROR_CATALOG[code].source === source));
 }
-/** The 52 codes named in creative-audio-api.md, in spec order. */
+/** The 52 codes of the service's interface text (docs/service.md#error-codes), in its order. */
 export const SPEC_ERROR_CODES: readonly ErrorCode[] = codesFrom('spec');
-/** Codes from service-facts.md and sandbox choices for gaps. */
+/** Codes of the live pages (docs/service.md#error-codes) and sandbox choices for gaps. */
 export const FACTS_ERROR_CODES: readonly ErrorCode[] = codesFrom('facts');
 /** Our validation codes in the spec's style (README "Reading of the spec" lists them). */
 export const EXTENSION_ERROR_CODES: readonly ErrorCode[] = codesFrom('extension');

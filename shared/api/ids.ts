@@ -2,7 +2,8 @@
  * The one rule for ids that name a record in a request path (project, deliverable, category,
  * attribute, track) or a local record (profile, download, library item). Live ids are UUIDs, snake
  * or kebab case words (`voice_over`, `post-production`, `genderAndAge`), numbers and hex digests
- * (spec "Resources", service-facts §1, §3), so the rule refuses only what could move a request to
+ * (docs/service.md#resources-and-fields, docs/service.md#allowed-values), so the rule refuses only what could
+ * move a request to
  * another path of the service or break encoding (issue 13, item 7): dot segments, path and query
  * delimiters, percent signs (pre-encoded text such as `%2e%2e`), control characters and lone
  * surrogates. Everything else is left for the service to answer `*_NO_EXIST`.

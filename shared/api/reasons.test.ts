@@ -7,10 +7,10 @@ import {
   revisionFeePercent,
 } from './reasons';
 
-// service-facts 8a: three codes for every service, more per service; only these are accepted.
+// docs/service.md#revision-codes: three codes for every service, more per service; only these are accepted.
 const EVERY = ['quality_issues', 'pro_didnt_follow_instructions', 'change_specifications'];
 
-describe('revision codes (service-facts 8a)', () => {
+describe('revision codes (docs/service.md#revision-codes)', () => {
   it.each([
     [
       'scriptwriting',
@@ -59,7 +59,7 @@ describe('revision codes (service-facts 8a)', () => {
   });
 });
 
-describe('cancel fees (service-facts 2a)', () => {
+describe('cancel fees (docs/service.md#cancel-reasons)', () => {
   it.each([
     ['no_longer_needed', true, 30],
     ['no_longer_needed.duplicated', true, 30],

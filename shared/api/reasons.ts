@@ -1,6 +1,6 @@
 /**
  * Reason codes for cancel, reject and revision, with labels for the UI's dropdowns and the
- * sandbox's checks. Documented codes come from service-facts 2; where the docs were cut or
+ * sandbox's checks. Documented codes: docs/service.md#reason-codes; where the docs were cut or
  * unreadable we define sandbox codes and mark them `sandboxChoice: true`. A live account is offered
  * only the documented ones (`cancelReasonsFor`, `rejectReasonsFor`); live-values.ts lists each code's source.
  */
@@ -13,11 +13,14 @@ export interface CancelSubReason {
   readonly sandboxChoice?: true;
 }
 
-/** A main cancel reason (service-facts 2a, "Default reasons"). */
+/** A main cancel reason (docs/service.md#cancel-reasons). */
 export interface CancelReason {
   readonly code: string;
   readonly label: string;
-  /** Fee in percent of the project cost, charged only while deliverables are in review (service-facts 2a). */
+  /**
+   * Fee in percent of the project cost, charged only while deliverables are in review
+   * (docs/service.md#cancel-reasons).
+   */
   readonly feePercent?: number;
   readonly subReasons: readonly CancelSubReason[];
 }
@@ -100,7 +103,8 @@ export const CANCEL_REASONS: readonly CancelReason[] = [
 ];
 
 /**
- * What the service assumes when no cancel reason is sent (service-facts 2a). It carries a fee, so the app never
+ * What the service assumes when no cancel reason is sent (docs/service.md#cancel-reasons). It carries a fee,
+ * so the app never
  * pre-selects it and always sends a main code the producer chose.
  */
 export const DEFAULT_CANCEL_REASON_CODE = 'no_longer_needed';
@@ -123,7 +127,7 @@ function marked<T extends { label: string; sandboxChoice?: true }>(option: T): T
 
 /**
  * The fee a cancel carries, in percent of the project cost: the main reason's fee, and only while some
- * deliverable is in review (service-facts 2a). No code means the service's default reason.
+ * deliverable is in review (docs/service.md#cancel-reasons). No code means the service's default reason.
  */
 export function cancelFeePercent(code: string | undefined, deliverablesInReview: boolean): number {
   if (!deliverablesInReview) return 0;
@@ -152,7 +156,7 @@ export const GENDER_AND_AGE_CHANGE = 'genderAndAgeChange';
 
 /**
  * Rejection reasons: `genderAndAgeChange` is documented; the rest are sandbox codes modelled on
- * the legacy list (service-facts 2b) because the current list could not be read.
+ * the legacy list (docs/service.md#reject-reasons) because the current list could not be read.
  */
 export const REJECT_REASONS: readonly RejectReason[] = [
   { code: GENDER_AND_AGE_CHANGE, label: 'Incorrect gender or age', needsNewGenderAndAge: true },
@@ -183,7 +187,7 @@ export function isRejectReasonCode(code: string): boolean {
   return REJECT_REASONS.some((reason) => reason.code === code);
 }
 
-/** A revision type (`revisionCode`, service-facts 8a). */
+/** A revision type (`revisionCode`, docs/service.md#revision-codes). */
 export interface RevisionCode {
   readonly code: string;
   readonly label: string;
@@ -193,10 +197,12 @@ export interface RevisionCode {
   readonly feePercent?: number;
 }
 
-/** What the service applies when no revisionCode is sent (service-facts 8a): a paid revision. */
+/**
+ * What the service applies when no revisionCode is sent (docs/service.md#revision-codes): a paid revision.
+ */
 export const DEFAULT_REVISION_CODE = 'change_specifications';
 
-/** The live service's revision codes (service-facts 8a): only these are accepted. */
+/** The live service's revision codes (docs/service.md#revision-codes): only these are accepted. */
 export const REVISION_CODES: readonly RevisionCode[] = [
   { code: 'quality_issues', label: 'Quality issues' },
   { code: 'pro_didnt_follow_instructions', label: "The pro didn't follow the instructions" },

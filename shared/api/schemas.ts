@@ -1,6 +1,6 @@
 /**
  * Schemas and inferred types for every resource and message of the Creative Audio Projects
- * service (spec: creative-audio-api.md; facts endpoints: service-facts.md sections 1-7).
+ * service (docs/service.md: the interface and the live pages).
  *
  * Why zod: types are inferred from the schemas, `.loose()`/looseObject keeps responses tolerant
  * of fields the spec does not list, and z.toJSONSchema() generates the OpenAPI document the
@@ -16,9 +16,9 @@ import { Id } from './ids';
 
 /** Project categories the spec names (`mainService`). */
 export const MAIN_SERVICES = ['voice_over', 'audio_ads'] as const;
-/** Fulfilment types (spec: Project.fulfillmentType). */
+/** Fulfilment types (docs/service.md#project). */
 export const FULFILLMENT_TYPES = ['speedy', 'booking', 'contest'] as const;
-/** Project statuses from the spec plus the live status list (service-facts 5). */
+/** Project statuses of the interface plus the live list (docs/service.md#project-statuses). */
 export const PROJECT_STATUSES = [
   'paid',
   'canceled',
@@ -26,7 +26,7 @@ export const PROJECT_STATUSES = [
   'pendingPayment',
   'completed',
 ] as const;
-/** Deliverable statuses from the spec plus the live status list (service-facts 5). */
+/** Deliverable statuses of the interface plus the live list (docs/service.md#deliverable-statuses). */
 export const DELIVERABLE_STATUSES = [
   'reviewable',
   'approved',
@@ -50,9 +50,12 @@ export const TONE_KEYS = [
 ] as const;
 /** `unitType` values a project service reports. */
 export const SERVICE_UNIT_TYPES = ['words', 'characters', 'seconds'] as const;
-/** Default `purpose` of a voice over service (spec). */
+/** Default `purpose` of a voice over service (docs/service.md#services). */
 export const DEFAULT_PURPOSE = 'radioTvAds';
-/** Default `voicePerspective` of a script writing service (spec wins over the live `bunny-pro-choice`). */
+/**
+ * Default `voicePerspective` of a script writing service (the interface's name wins over the live
+ * `bunny-pro-choice`; docs/service.md#allowed-values).
+ */
 export const DEFAULT_VOICE_PERSPECTIVE = 'service-pro-choice';
 /** The only `backgroundMusic` option the spec names for post production. */
 export const BACKGROUND_MUSIC_LIBRARY = 'audioads-music-library';
@@ -178,13 +181,17 @@ export const ScriptwritingServiceInput = z.object({
 });
 export type ScriptwritingServiceInput = z.infer<typeof ScriptwritingServiceInput>;
 
-/** Voice over service inside an `audio_ads` project (no script: it comes from script writing). */
+/**
+ * Voice over service inside an `audio_ads` project. Its script comes from script writing; an ad ordered without
+ * script writing carries the producer's own, as a voice over project does.
+ */
 export const AudioAdsVoiceOverServiceInput = z.object({
   subCategory: z.literal('voice_over'),
   language: z.string(),
   genderAndAge: z.string(),
   purpose: z.string().default(DEFAULT_PURPOSE),
   remarks: z.string().optional(),
+  script: Script.optional(),
   assetsFiles: AssetsFiles.optional(),
 });
 export type AudioAdsVoiceOverServiceInput = z.infer<typeof AudioAdsVoiceOverServiceInput>;
@@ -245,7 +252,9 @@ export type CreateProjectBodyInput = z.input<typeof CreateProjectBody>;
 // ---------------------------------------------------------------------------------------------
 // Read-time shapes (all tolerate unknown fields)
 
-/** Service statuses: the spec's (the project's) plus the live list (service-facts 5). */
+/**
+ * Service statuses: the interface's (the project's) plus the live list (docs/service.md#service-statuses).
+ */
 export const SERVICE_STATUSES = [
   'paid',
   'canceled',
@@ -434,7 +443,7 @@ export type DeliverableSummary = z.infer<typeof DeliverableSummary>;
 
 /**
  * A deliverable not delivered yet (`unassigned`, `assigned`) has no files: `urls` absent or null reads as `{}`
- * (service-facts 8c), so one such deliverable never breaks a list.
+ * (docs/service.md#undelivered-takes), so one such deliverable never breaks a list.
  */
 export const Deliverable = DeliverableSummary.extend({
   urls: z.preprocess((value) => value ?? {}, DeliverableUrls),
@@ -533,7 +542,7 @@ export type Sample = z.infer<typeof Sample>;
 /**
  * What a caller asks of `GET /search`; absent fields take the service's defaults. `unitType` accepts any
  * string: a value outside UNIT_TYPES is the service error UNITTYPE_NOT_ALLOWED, not a parse failure.
- * `purpose` is typed number in the spec but create uses string ids (a docs error per service-facts 3).
+ * `purpose` is typed number in the spec but create uses string ids (a docs error; docs/service.md#search).
  */
 export const SearchParams = z.object({
   categoryId: Id,
@@ -587,7 +596,7 @@ export const ErrorBody = z.looseObject({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Endpoints known from service-facts (categories, attributes, tracks, quote, sign-in)
+// Endpoints of the live pages (docs/service.md#endpoints: categories, attributes, tracks, quote, sign-in)
 
 export const SubCategoryInfo = z.looseObject({
   id: z.string(),

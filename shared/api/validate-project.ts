@@ -288,6 +288,8 @@ function checkAudioAdsVoiceOver(c: Collector, service: Json, base: string, optio
   checkGenderAndAge(c, service, base, options);
   c.optionalString(service, 'purpose', base, 'PURPOSE_WRONG_TYPE');
   c.optionalString(service, 'remarks', base, 'REMARKS_WRONG_TYPE');
+  // Without script writing the producer may give the script, as a voice over project does.
+  if (!isMissing(service.script)) checkScript(c, service, base);
   checkAssetsFiles(c, service, base);
 }
 

@@ -6,7 +6,8 @@ import { VOICE_PERSPECTIVES } from './voice-perspectives';
 
 /**
  * Categories, their attributes and attribute values. Shape of GET /categories, attributes and
- * values: service-facts §1. Ids `voice_over`, `audio_ads`, `scriptwriting`: service-facts §1;
+ * values: docs/service.md#categories-attributes-and-tracks. Ids `voice_over`, `audio_ads`, `scriptwriting`:
+ * idem;
  * `post-production` and its brand name: the spec's subCategory value (the live id was [CUT]).
  * The attribute lists, their defaults, which attributes have no values and which category has
  * no search: sandbox choices.

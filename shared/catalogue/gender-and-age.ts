@@ -1,5 +1,6 @@
 /**
- * Gender-and-age options. Ids and order: LEGACY list (service-facts §3, VoiceBunny ruby-carrot mock);
+ * Gender-and-age options. Ids and order: LEGACY list (docs/service.md#allowed-values, VoiceBunny ruby-carrot
+ * mock);
  * display names, `active` flags and voice ranges: sandbox choice. `baby` is inactive so
  * GENDER_AND_AGE_NOT_ACTIVE is reachable.
  */

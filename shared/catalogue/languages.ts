@@ -1,9 +1,9 @@
 import { isCharacterBilled } from '../api';
 
 /**
- * The 65 languages of the sandbox. Ids and names: LEGACY (service-facts §3, VoiceBunny
+ * The 65 languages of the sandbox. Ids and names: LEGACY (docs/service.md#allowed-values, VoiceBunny
  * ruby-carrot test/mock-responses/languages.json), except 'eng-us', which takes the live label
- * "English - North America" (D:categories/getAttributesValues). `active` per service and the
+ * "English - North America" (docs:categories/getAttributesValues). `active` per service and the
  * character-billed set (shared/api isCharacterBilled) are sandbox choices: a few languages are
  * inactive so LANGUAGE_NOT_ACTIVE is reachable.
  */

@@ -1,5 +1,5 @@
 /**
- * Voice-over purposes. `radioTvAds` (the create-project default) is from D:projects/create; the
+ * Voice-over purposes. `radioTvAds` (the create-project default) is from docs:projects/create; the
  * rest of the list and the numeric ids are sandbox choices (the live list was not found, and the
  * search page types `purpose` as a number, so each purpose also has a number).
  */
@@ -24,7 +24,7 @@ export const PURPOSES: readonly Purpose[] = [
   { id: 'videoGame', numericId: 10, name: 'Video game' },
 ];
 
-/** Default purpose of a voice over service (spec: `radioTvAds`). */
+/** Default purpose of a voice over service (`radioTvAds`, docs/service.md#services). */
 export const DEFAULT_PURPOSE = 'radioTvAds';
 
 /** A purpose by string id or numeric id (number or numeric string), or undefined. */

@@ -1,6 +1,7 @@
 /**
- * The music library. Track shape, type `mood`, and track 20 = Casual1 mood/casual: service-facts
- * §3 (D:tracks/getAll, D:tracks/get). The other 23 tracks, the genre type and the subtypes:
+ * The music library. Track shape, type `mood`, and track 20 = Casual1 mood/casual:
+ * docs/service.md#categories-attributes-and-tracks (docs:tracks/getAll, docs:tracks/get). The other 23
+ * tracks, the genre type and the subtypes:
  * sandbox choices. The sandbox adds `url: { wav, mp3 }` from its media store
  * (electron/sandbox/data/track-media.ts); Takedesk's fallbacks leave them empty.
  */

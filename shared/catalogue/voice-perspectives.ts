@@ -1,7 +1,7 @@
 /**
  * Voice perspectives of audio-ads script writing. The default `service-pro-choice` is the
- * spec's name (the live service calls it `bunny-pro-choice`; the spec governs, service-facts
- * preamble); the other options are sandbox choices (the live list was not found).
+ * spec's name (the live service calls it `bunny-pro-choice`; the interface governs,
+ * docs/service.md#allowed-values); the other options are sandbox choices (the live list was not found).
  */
 export interface VoicePerspective {
   id: string;
@@ -19,7 +19,7 @@ export const VOICE_PERSPECTIVES: readonly VoicePerspective[] = [
   { id: 'dialogue', name: 'Dialogue between two voices' },
 ];
 
-/** Default perspective (spec: `service-pro-choice`). */
+/** Default perspective (`service-pro-choice`, docs/service.md#allowed-values). */
 export const DEFAULT_VOICE_PERSPECTIVE = 'service-pro-choice';
 
 /** The perspective with this id, or undefined. */

@@ -47,6 +47,8 @@ export interface ProfileSummary {
   createdAt: string;
   /** When the saved token stops being accepted (ISO), when it says so (a JWT's `exp`); absent when unknown. */
   sessionEndsAt?: string;
+  /** The email last signed in with, to prefill signing in again; absent for a pasted token and the Sandbox. */
+  email?: string;
 }
 
 export interface ProfilesState {

@@ -3,7 +3,7 @@ import { deliverableActions, projectActions } from './actions';
 
 const d = (status: string) => ({ status });
 
-// The spec's state table ("States and transitions") with service-facts 5/8c statuses, one row per case.
+// The state table of docs/service.md#transitions, with the live statuses, one row per case.
 describe('deliverableActions', () => {
   it.each([
     // project status, fulfillment, deliverable status, siblings, allowed

@@ -1,6 +1,7 @@
 /**
- * Which decisions the producer is offered, from the service's state machine (spec: "States and transitions";
- * service-facts 5 and 8c). One rule for the project page, the review page and their tests: a button is shown
+ * Which decisions the producer is offered, from the service's state machine
+ * (docs/service.md#statuses-and-transitions). One rule for the project page, the review page and their tests:
+ * a button is shown
  * only where the service would accept the call, so a 4xx is the exception (another window, another device).
  */
 
@@ -18,11 +19,16 @@ export interface DeliverableFacts {
   status: string;
 }
 
-/** Project statuses after which nothing can be decided (service-facts 5: canceled drops the deliverables). */
+/**
+ * Project statuses after which nothing can be decided (docs/service.md#cancellation-drops-the-deliverables).
+ */
 const CLOSED_PROJECT = new Set(['canceled']);
-/** A take that was delivered and not rejected: revisions stay possible after approval (service-facts 5). */
+/**
+ * A take that was delivered and not rejected: revisions stay possible after approval
+ * (docs/service.md#transitions).
+ */
 const REVISABLE = new Set(['reviewable', 'approved', 'winner']);
-/** Not delivered yet (service-facts 8c): nothing to judge, so nothing to reject. */
+/** Not delivered yet (docs/service.md#undelivered-takes): nothing to judge, so nothing to reject. */
 const UNDELIVERED = new Set(['unassigned', 'assigned']);
 
 /** Actions on the project as a whole: approve all needs a take pending review; cancel needs a live project. */

@@ -1,5 +1,6 @@
 /**
- * Where a project stands for its producer, derived from its deliverables' statuses (service-facts 5 and 8c):
+ * Where a project stands for its producer, derived from its deliverables' statuses
+ * (docs/service.md#statuses-and-transitions):
  * the projects list shows it, filters by it and counts it; the app opens on what needs review.
  */
 import { plural } from '../text/plural';
@@ -50,7 +51,8 @@ export function reviewCounts(
 /** The project's state for the filter: canceled first, then what needs the producer, then what needs others. */
 export function reviewStateOf(projectStatus: string | undefined, counts: ReviewCounts | null): ReviewState {
   if (projectStatus === 'canceled') return 'canceled';
-  // A completed project had every deliverable approved (service-facts 5): no need to read them to know.
+  // A completed project had every deliverable approved (docs/service.md#transitions): no need to read them to
+  // know.
   if (!counts) return projectStatus === 'completed' ? 'approved' : 'unknown';
   if (counts.ready > 0) return 'needs-review';
   if (counts.inRevision > 0) return 'in-revision';

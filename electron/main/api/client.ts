@@ -1,6 +1,6 @@
 /**
  * The main-process client of the Creative Audio Projects service: one typed method per endpoint
- * (spec + service-facts §1, §4, §7), responses validated with the shared schemas, service errors as
+ * (docs/service.md#endpoints), responses validated with the shared schemas, service errors as
  * ServiceError, and retries that never act twice (issue 4, item 2).
  */
 import got, { HTTPError, RequestError, TimeoutError, type Response } from 'got';
@@ -82,7 +82,10 @@ export interface UnreadableReport {
   skipped: SkippedItem[];
 }
 
-/** What a cancel sends beside its status; both fields go out (`reasonCode`: `main` or `main.sub`, service-facts 2a). */
+/**
+ * What a cancel sends beside its status; both fields go out (`reasonCode`: `main` or `main.sub`,
+ * docs/service.md#cancel-reasons).
+ */
 export type CancelParams = Required<Omit<CancelProjectBody, 'status'>>;
 export type RejectParams = Omit<RejectDeliverableBody, 'status'>;
 /** A revision as callers hold it (`checkTalent` defaults to false). */
@@ -393,7 +396,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** GET endpoints from service-facts that a service may lack: a 404 route falls back to built-in lists. */
+  /**
+   * GET endpoints of the live pages (docs/service.md#categories-attributes-and-tracks) a service may lack: a
+   * 404 route falls back to built-in lists.
+   */
   async function withFallback<T>(run: () => Promise<T>, fallback: () => T | undefined): Promise<T> {
     try {
       return await run();
@@ -635,7 +641,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           send({
             operation: 'getAttributeValues',
             method: 'GET',
-            // Singular `attribute` on the live service (service-facts §1).
+            // Singular `attribute` on the live service (docs/service.md#categories-attributes-and-tracks).
             path: endpoint`/categories/${categoryId}/attribute/${attributeId}/values`,
             schema: AttributeValuesResponse,
           }),
@@ -794,8 +800,8 @@ function classify(error: unknown): Failure | null {
 }
 
 /**
- * Winners are not on the live pages (service-facts 8c): a refusal outside the spec's winner errors becomes
- * WINNER_NOT_OFFERED, one plain message, instead of a code the producer cannot act on.
+ * Winners are not on the live pages (docs/service.md#contest-winners): a refusal outside the interface's
+ * winner errors becomes WINNER_NOT_OFFERED, one plain message, instead of a code the producer cannot act on.
  */
 function refusedWinner(error: unknown): never {
   if ((isServiceError(error) || error instanceof ApiClientError) && isWinnerRefusal(error)) {

@@ -1,5 +1,6 @@
 /**
- * Built-in lists for services without the facts endpoints (categories, attributes, values, tracks):
+ * Built-in lists for services without the endpoints of the live pages (categories, attributes, values, tracks;
+ * docs/service.md#categories-attributes-and-tracks):
  * the catalogue seed data the sandbox serves too (shared/catalogue), so the forms still offer choices.
  */
 import type { AttributeValue, Category, CategoryAttribute, Track } from '../../../shared/api';

@@ -1,6 +1,7 @@
 /**
  * Answers shaped as the live service gives them (issue 14, item 4), in one place: the examples of its own
- * documentation (service-facts 1, 3, 7) and the shapes the spec leaves open (service-facts 5, 8c) — deliverables
+ * documentation (docs/service.md#endpoints) and the shapes the interface leaves open
+ * (docs/service.md#beyond-the-interface-text) — deliverables
  * without files, services without units, unknown statuses, extra fields, zone-less and zoned dates, and lists
  * with one item nobody could read. live-shapes.test.ts replays each through the client on 127.0.0.1.
  */
@@ -29,7 +30,7 @@ const liveVoiceService = {
 };
 
 export const LIVE_CORPUS = {
-  /** D:categories/getAll example, verbatim. */
+  /** docs:categories/getAll example, verbatim. */
   categories: {
     route: 'GET /categories',
     body: [
@@ -40,17 +41,17 @@ export const LIVE_CORPUS = {
       },
     ],
   },
-  /** D:categories/getAttributes example, verbatim. */
+  /** docs:categories/getAttributes example, verbatim. */
   attributes: {
     route: 'GET /categories/voice_over/attributes',
     body: [{ id: 'language', name: 'Language', defaultValue: 'eng-us' }],
   },
-  /** D:categories/getAttributesValues example, plus an entry without a name (skipped). */
+  /** docs:categories/getAttributesValues example, plus an entry without a name (skipped). */
   attributeValues: {
     route: 'GET /categories/voice_over/attribute/language/values',
     body: [{ id: 'eng-us', name: 'English - North America' }, { id: 'spa-mx' }],
   },
-  /** D:tracks/get example (id 20, Casual1, mood/casual). */
+  /** docs:tracks/get example (id 20, Casual1, mood/casual). */
   tracks: {
     route: 'GET /tracks',
     body: [
@@ -69,7 +70,7 @@ export const LIVE_CORPUS = {
       { id: 'twenty-one', fileName: 'Broken' },
     ],
   },
-  /** D:projects/cancel example: price 31.00, test true, created without a zone; reason fields. */
+  /** docs:projects/cancel example: price 31.00, test true, created without a zone; reason fields. */
   cancel: {
     route: 'PUT /projects/p-live',
     body: {
@@ -86,7 +87,10 @@ export const LIVE_CORPUS = {
       reasonCode: 'no_longer_needed.duplicated',
     },
   },
-  /** A new client's project (service-facts 8c): pendingInternalReview, a space in its date, no units, extras. */
+  /**
+   * A new client's project (docs/service.md#new-projects-wait): pendingInternalReview, a space in its date,
+   * no units, extras.
+   */
   projectPending: {
     route: 'GET /projects/p-live',
     body: {
@@ -151,7 +155,10 @@ export const LIVE_CORPUS = {
       ],
     },
   },
-  /** Deliverables (service-facts 8c): not delivered yet (urls absent, null), delivered, unknown, unreadable. */
+  /**
+   * Deliverables (docs/service.md#undelivered-takes): not delivered yet (urls absent, null), delivered,
+   * unknown, unreadable.
+   */
   deliverables: {
     route: 'GET /deliverables/project/p-live',
     body: [
@@ -169,7 +176,7 @@ export const LIVE_CORPUS = {
       { id: 'd5', name: 'No category', status: 'reviewable', urls: { wav: wav('d5') } },
     ],
   },
-  /** D:deliverables/getSingle: a script deliverable with its pdf and the text inline. */
+  /** docs:deliverables/getSingle: a script deliverable with its pdf and the text inline. */
   scriptDeliverable: {
     route: 'GET /deliverables/d-script',
     body: {
@@ -185,7 +192,9 @@ export const LIVE_CORPUS = {
     route: 'GET /deliverables/d2',
     body: { id: 'd2', serviceSubCategory: 'voice_over', name: 'Part 2', status: 'assigned', urls: null },
   },
-  /** D:revisions/getVersions: versions with zone-less and zoned dates, one without files, one unreadable. */
+  /**
+   * docs:revisions/getVersions: versions with zone-less and zoned dates, one without files, one unreadable.
+   */
   versions: {
     route: 'GET /revisions/d3/versions',
     body: {
@@ -209,7 +218,7 @@ export const LIVE_CORPUS = {
       { id: 'd7', status: 'approved' },
     ],
   },
-  /** D:revisions/create example values (reason "both", revisionCode "quality_issues"). */
+  /** docs:revisions/create example values (reason "both", revisionCode "quality_issues"). */
   revision: {
     route: 'POST /revisions/d3',
     body: {
@@ -223,12 +232,12 @@ export const LIVE_CORPUS = {
       checkTalent: false,
     },
   },
-  /** D:quotes/quote example (price 31.00). */
+  /** docs:quotes/quote example (price 31.00). */
   quote: {
     route: 'POST /quote',
     body: { mainService: 'voice_over', fulfillmentType: 'speedy', price: 31.0, services: [{ price: 31.0 }] },
   },
-  /** D:users/authentication: a JWT-looking token. */
+  /** docs:users/authentication: a JWT-looking token. */
   signIn: {
     route: 'POST /users/auth',
     body: { token: 'eyJhbGciOiJIUzUxMiIsInR5cCI6IkpXVCJ9.e30.sig' },

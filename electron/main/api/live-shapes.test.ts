@@ -195,7 +195,17 @@ describe('a create whose answer cannot be read is reconciled, never "try again"'
   const body = {
     title: 'Spring campaign',
     mainService: 'voice_over',
-    services: [{ subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'child', script: 'Hi' }],
+    // What the corpus's project was made from: read back, it must not contradict what was sent (a zone-less date
+    // near the send time is matched by its body, not its time).
+    fulfillmentType: 'speedy',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'teenageGirl',
+        script: [{ part001: 'Fresh bread every morning.' }],
+      },
+    ],
   } as const;
 
   it('2xx with an unreadable body: the project is looked up by title and returned', async () => {

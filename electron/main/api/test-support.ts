@@ -139,7 +139,7 @@ export async function sandboxControl(
 
 // One path segment as a well-behaved client sends it: percent-encoded, never a dot segment.
 const SEG = String.raw`(?!\.{1,2}(?:[/?]|$))(?!(?:%2e|\.){1,2}(?:[/?]|$))[^/?#\\]+`;
-/** Every endpoint of creative-audio-api.md and service-facts §1, §4, §7, as "METHOD path" patterns. */
+/** Every endpoint of docs/service.md#endpoints, as "METHOD path" patterns. */
 export const SPEC_ENDPOINTS: readonly RegExp[] = [
   'GET /projects',
   'POST /projects',

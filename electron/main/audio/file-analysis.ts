@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { AudioAnalysis } from '../../../shared/audio/types';
 import { qaVerdict, type DeliveryTargetId, type QaOptions, type QaVerdict } from '../../../shared/audio/qa';
@@ -14,6 +12,7 @@ import {
   type PeaksData,
   type RangeMinMax,
 } from './peaks';
+import { audioChunks, openAudioFile } from './read-file';
 import { createWavDecoder } from './wav';
 
 /** Container formats the analyser reads. */
@@ -148,7 +147,7 @@ export function detectFormat(path: string, head: Uint8Array): AudioFileFormat {
 /** detectFormat for the file at `path`: reads only its first four bytes. */
 async function detectFileFormat(path: string): Promise<AudioFileFormat> {
   const head = new Uint8Array(4);
-  const handle = await open(path, 'r');
+  const handle = await openAudioFile(path);
   try {
     await handle.read(head, 0, 4, 0);
   } finally {
@@ -182,13 +181,13 @@ export async function peaksFromFile(
   };
   if (format === 'wav') {
     const wav = createWavDecoder(sink);
-    for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
+    for await (const chunk of audioChunks(path, READ_CHUNK))
       wav.write(chunk as Buffer);
     wav.end();
   } else {
     // Peaks are of the channel mix: mpg123 decodes the mix itself, at about half the cost (mpg123/README.md).
     const mp3 = createMp3Decoder(sink, { mix: true });
-    for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
+    for await (const chunk of audioChunks(path, READ_CHUNK))
       await mp3.write(chunk as Buffer);
     await mp3.end();
   }
@@ -273,7 +272,7 @@ export async function analyzeFile(path: string, options: AnalyzeFileOptions = {}
     peaks: options.writePeaks ?? false,
     truePeak: options.truePeak ?? true,
   });
-  for await (const chunk of createReadStream(path, { highWaterMark: READ_CHUNK }))
+  for await (const chunk of audioChunks(path, READ_CHUNK))
     await analysis.write(chunk as Buffer);
   const { analysis: a, peaks } = await analysis.finish();
   const peaksPath = peaks ? await writePeaksFile(path, peaks) : null;

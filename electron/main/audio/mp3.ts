@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { openAudioFile } from './read-file';
 import { AudioDecodeError } from './errors';
 import { createMpg123, type Mpg123, type OpenOptions } from './mpg123/mpg123';
 
@@ -180,7 +180,7 @@ export function openMp3Memory(file: Uint8Array, options?: OpenOptions): Mp3Image
 
 /** openMp3Memory for the file at `path`, read straight into the decoder's memory (no copy of it in JavaScript). */
 export async function openMp3File(path: string, options?: OpenOptions): Promise<Mp3Image> {
-  const handle = await open(path, 'r');
+  const handle = await openAudioFile(path);
   try {
     const size = (await handle.stat()).size;
     if (size === 0) throw notMp3(true);

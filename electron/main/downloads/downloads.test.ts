@@ -364,6 +364,21 @@ describe('downloads against the sandbox', () => {
     expect((await second.library.get(done.libraryId!))!.sha256).toBe(sha(whole));
   }, 60_000);
 
+  it('a file the service does not have is answered as such (FORMAT_NOT_AVAILABLE), so the caller can ask for another', async () => {
+    const { downloads } = manager({
+      resolve: async () => {
+        throw Object.assign(new Error('This deliverable has no WAV file.'), { type: 'FORMAT_NOT_AVAILABLE' });
+      },
+    });
+    await expect(startOf(downloads, voWav, 'wav')).rejects.toMatchObject({ type: 'FORMAT_NOT_AVAILABLE' });
+    const offline = manager({
+      resolve: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { type: 'NETWORK_UNREACHABLE' });
+      },
+    });
+    await expect(startOf(offline.downloads, voWav, 'wav')).rejects.toMatchObject({ type: 'RESOLVE_FAILED' });
+  });
+
   it('hostile names from the service stay inside the library', async () => {
     const seen: string[] = [];
     for (const [i, name] of HOSTILE_NAMES.entries()) {

@@ -479,6 +479,9 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         // Which version is the latest cannot be told now: a job of this file that waits is resumed as before.
         const waiting = request.version === undefined ? unfinished(undefined) : undefined;
         if (waiting) return again(waiting);
+        // The service said the file is not there (no WAV, say): that answer goes back as it is, so the caller can
+        // ask for another format (the background fetch falls back to MP3).
+        if ((error as { type?: unknown } | null)?.type === 'FORMAT_NOT_AVAILABLE') throw error;
         throw new DownloadError('RESOLVE_FAILED', `Could not look up the file: ${(error as Error).message}`);
       }
       // "The latest" is the version the service names now: a paused job of version 1 does not stand in for a

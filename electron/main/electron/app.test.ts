@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../shared/ipc/channels';
 import { createEventBus } from '../events';
+import { createMemorySettingsStore } from '../profiles/settings-store';
+import { createSettings } from '../settings';
 import type { Router } from '../ipc/router';
 import { parse as parseYaml } from 'yaml';
 import { createAnalyzer } from '../audio/analyzer';
@@ -35,6 +37,7 @@ async function boot(
       return { ok: true, value: 'ran' };
     },
   };
+  const settings = createSettings({ store: createMemorySettingsStore() });
   const services: AppServices = {
     router,
     events,
@@ -43,6 +46,7 @@ async function boot(
       remote: async (token) => new Response(`remote ${token}`),
     },
     windowState: { get: () => undefined, set: () => undefined },
+    settings,
     ...(options.smoke ? { smoke: options.smoke } : {}),
     dispose: options.dispose ?? (async () => undefined),
   };
@@ -61,7 +65,7 @@ async function boot(
       return services;
     },
   });
-  return { ...fake, events, routed, logDir, desktop: desktop! };
+  return { ...fake, events, routed, logDir, settings, desktop: desktop! };
 }
 
 let rendererDir: string;
@@ -227,7 +231,24 @@ describe('Electron edge', () => {
     };
     events.emit('deliverable.ready', payload);
     expect(record.windows[0]!.sent).toEqual([[IPC_EVENT, 'deliverable.ready', payload]]);
-    expect(record.notifications).toEqual([{ title: 'Ready for review', body: 'Spring promo: voice_over 1' }]);
+    expect(record.notifications).toEqual([{ title: 'Ready for review', body: 'Spring promo: Voice over 1' }]);
+  });
+
+  it('shows no desktop notification when the producer turned "Desktop notification" off', async () => {
+    const { record, events, settings } = await boot();
+    await settings.set({ notifications: false });
+    const payload = {
+      profileId: 'p',
+      projectId: 'pr',
+      projectTitle: 'Spring promo',
+      deliverableId: 'd',
+      deliverableName: '1',
+      serviceSubCategory: 'voice_over',
+    };
+    events.emit('deliverable.ready', payload);
+    // The window still hears of it (the badge and the list update); only the OS pop-up is withheld.
+    expect(record.windows[0]!.sent).toEqual([[IPC_EVENT, 'deliverable.ready', payload]]);
+    expect(record.notifications).toEqual([]);
   });
 
   it('serves the renderer at app://takedesk with a strict CSP, and nothing outside it', async () => {

@@ -6,6 +6,8 @@ import type { EventPayloads } from '../../../shared/ipc/contract';
 import type { EventBus } from '../events';
 import type { MediaResolver } from '../hosts/browser-host';
 import type { Router } from '../ipc/router';
+import type { SettingsService } from '../settings';
+import { serviceLabel } from '../../../shared/text/service-label';
 import { aboutPanelOptions } from './about';
 import { DEEP_LINK_SCHEME, findDeepLinkInArgv, parseDeepLink, type DeepLink } from './deep-link';
 import { attachIpc } from './ipc';
@@ -32,6 +34,8 @@ export interface AppServices {
   events: EventBus;
   media: MediaResolver;
   windowState: WindowStateStore;
+  /** The producer's preferences: "Desktop notification" decides whether a ready delivery pops up. */
+  settings: Pick<SettingsService, 'current'>;
   /** What the packaged app's `--smoke-test` checks behind the edge (the sandbox's process, a worker's decode). */
   smoke?: SmokeProbes;
   dispose(): Promise<void>;
@@ -223,11 +227,13 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   });
   services.events.attach((event, payload) => {
     if (event !== 'deliverable.ready' || !electron.Notification.isSupported()) return;
+    // Read at each delivery, so turning the setting off in the Settings screen takes effect at once.
+    if (!services.settings.current().notifications) return;
     // The bus carries every event's payload under one type; the name just checked says which one this is.
     const ready = payload as EventPayloads['deliverable.ready'];
     new electron.Notification({
       title: 'Ready for review',
-      body: `${ready.projectTitle}: ${ready.serviceSubCategory} ${ready.deliverableName}`,
+      body: `${ready.projectTitle}: ${serviceLabel(ready.serviceSubCategory)} ${ready.deliverableName}`,
     }).show();
   });
   const taskbar = createTaskbarProgress((progress) => {

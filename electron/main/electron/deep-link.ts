@@ -9,7 +9,7 @@ export interface DeepLink {
   route: string;
 }
 
-// Project ids are UUIDs (spec: "id | string (UUID)"); anything else is ignored rather than passed on.
+// Project ids are UUIDs (docs/service.md#project); anything else is ignored rather than passed on.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A link comes from any web page or mail; a cap keeps a hostile argv from being scanned at length.
 const MAX_LENGTH = 200;

@@ -154,11 +154,5 @@ export async function encodeProbeMp3(): Promise<Uint8Array> {
   for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12_000);
   const encoder = new Mp3Encoder(1, rate, 128);
   const parts = [encoder.encodeBuffer(pcm), encoder.flush()];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return Buffer.concat(parts.map((part) => new Uint8Array(part.buffer, part.byteOffset, part.byteLength)));
 }

@@ -158,6 +158,8 @@ describe('profiles', () => {
     });
     const reloaded = await again.state();
     expect(reloaded.activeId).toBe(state.activeId);
+    // The email is kept (not a secret) so that signing in again asks only for the password.
+    expect(reloaded.profiles.find((p) => p.id === state.activeId)?.email).toBe('producer@sandbox.test');
     expect((await (await again.active()).client.listProjects({ pageSize: 1 })).page).toBe(1);
   });
 
@@ -244,7 +246,7 @@ describe('profiles', () => {
   });
 });
 
-describe('an expired session (service-facts 8b: live tokens expire)', () => {
+describe('an expired session (docs/service.md#tokens-expire: live tokens expire)', () => {
   let expiring: Sandbox;
   beforeAll(async () => {
     expiring = await createSandbox({ delivery: 'manual', tokenLifetimeMs: 3_600_000 });
@@ -285,8 +287,15 @@ describe('an expired session (service-facts 8b: live tokens expire)', () => {
       type: 'USER_NOT_FOUND',
     });
     expect((await profiles.state()).profiles.find((p) => p.id === id)?.signedOut).toBe(true);
-    const renewed = await profiles.renew({ id, email: signIn.email, password: signIn.password });
+    expect((await profiles.state()).profiles.find((p) => p.id === id)?.email).toBe(signIn.email);
+    const renewed = await profiles.renew({
+      id,
+      email: ` ${signIn.email.toUpperCase()} `,
+      password: signIn.password,
+    });
     expect(renewed.profiles.find((p) => p.id === id)?.signedOut).toBe(false);
+    // Signed in again under another spelling: that one is offered next time.
+    expect(renewed.profiles.find((p) => p.id === id)?.email).toBe(signIn.email.toUpperCase());
     expectNoToken(renewed, expiring.tokens.full);
     await expect((await profiles.active()).client.listProjects({ pageSize: 1 })).resolves.toMatchObject({
       page: 1,

@@ -142,6 +142,8 @@ const StoredProfile = z.object({
    * sign-in must be the same account: the profile's outbox and library go out and stay under it.
    */
   account: z.object({ subject: z.string().optional(), email: z.string().optional() }).optional(),
+  /** The email last signed in with (not a secret): signing in again starts from it. */
+  email: z.string().optional(),
 });
 type StoredProfile = z.infer<typeof StoredProfile>;
 /** The profiles as kept in the settings store (a profile that fails this is dropped alone at start). */
@@ -189,6 +191,15 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     settingsStore.set(SETTINGS_KEY, stored);
   }
 
+  /** Keeps the email a profile last signed in with, for the next "sign in again". */
+  function rememberEmail(id: string, email: string): void {
+    const stored = load();
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile || profile.email === email) return;
+    profile.email = email;
+    save(stored);
+  }
+
   async function summary(profile: StoredProfile): Promise<ProfileSummary> {
     const sandboxProfile = profile.kind === 'sandbox';
     // A token store that cannot be read costs the tokens only: the profile shows without one, the app goes on.
@@ -205,6 +216,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       reachability: reachability.get(profile.id) ?? 'unknown',
       createdAt: profile.createdAt,
       ...(expiresAt !== undefined ? { sessionEndsAt: new Date(expiresAt).toISOString() } : {}),
+      ...(profile.email ? { email: profile.email } : {}),
     };
   }
 
@@ -244,9 +256,10 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   }
 
   /**
-   * Live tokens expire (service-facts 8b): a 401 on any call of this profile marks it signed out and becomes
-   * SESSION_EXPIRED, naming the profile, so the UI can ask to sign in again and retry. A 401 means the service
-   * refused the call before doing anything, so retrying it after signing in cannot do it twice.
+   * Live tokens expire (docs/service.md#tokens-expire): a 401 on any call of this profile marks it signed out
+   * and becomes SESSION_EXPIRED, naming the profile, so the UI can ask to sign in again and retry. A 401
+   * means the service refused the call before doing anything, so retrying it after signing in cannot do it
+   * twice.
    */
   function expiring(profileId: string, client: ApiClient): ApiClient {
     const refused = async (error: unknown): Promise<never> => {
@@ -319,6 +332,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
       kind: 'service',
       createdAt: now().toISOString(),
       ...(account ? { account } : {}),
+      ...(email ? { email } : {}),
     });
     stored.activeId = id;
     save(stored);
@@ -399,7 +413,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         });
         const { token } = await anonymous.signIn(email.trim(), password);
-        return addChecked(name, url, token, email);
+        return addChecked(name, url, token, email.trim());
       });
     },
 
@@ -430,6 +444,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
           retry: { retries: 1 },
         }).listProjects({ pageSize: 1 });
         await secrets.set(tokenKey(profile.id), token);
+        if ('email' in input) rememberEmail(profile.id, input.email.trim());
         signedOut.delete(profile.id);
         // What is now known of the account (a profile made before accounts were recorded learns it here).
         const stored = load();

@@ -7,7 +7,7 @@ import type { OutboxDecision, OutboxHeard } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import { createApiClient, type ApiClient } from '../api/client';
-import { startLossyProxy, type LossyProxy } from '../api/test-support';
+import { sandboxControl, startLossyProxy, type LossyProxy } from '../api/test-support';
 import { openDatabase, type Database } from './database';
 import { classifyFailure, createDecisions, DECISIONS_MIGRATIONS, type Decisions } from './decisions';
 import { migrateOutboxFile } from './migrate-outbox';
@@ -323,6 +323,25 @@ describe('order and gateways', () => {
 });
 
 describe('no decision is lost without a word', () => {
+  it('answered while the producer waits, a decision leaves no outbox item; one told "queued" shows how it ended', async () => {
+    start({ answerWithinMs: 400 });
+    const { projectId, ids } = await deliveredTakes(2);
+    await decide({ kind: 'approve', deliverableId: ids[0]! }, heardV1(projectId));
+    expect(decisions.items()).toEqual([]);
+    expect((await device.getDeliverable(ids[0]!)).status).toBe('approved');
+    // Slow: the producer is told it waits, and the outbox keeps the item until it is sent.
+    await sandboxControl(sandbox.url, token(), 'POST', '/_sandbox/faults', {
+      latencyMs: 900,
+      pathPrefix: '/deliverables/',
+    });
+    expect(await queuedType(decide({ kind: 'approve', deliverableId: ids[1]! }, heardV1(projectId)))).toBe(
+      'QUEUED_OFFLINE',
+    );
+    await sandboxControl(sandbox.url, token(), 'DELETE', '/_sandbox/faults');
+    for (let i = 0; i < 50 && stateOf()?.state !== 'sent'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent.' });
+  });
+
   it('made while the embedded sandbox is down: queued, then sent when it is back', async () => {
     const { projectId, ids } = await deliveredTakes();
     sandboxDown = true;

@@ -523,11 +523,15 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       inFlight.add(id);
       await changed();
       type Sent = { answer: T } | { error: unknown; waits: boolean; failure: Failure['kind'] };
+      /** Set once the producer is told it waits: from then on the outbox shows how it ends. */
+      let toldQueued = false;
       const sending: Promise<Sent> = (async (): Promise<Sent> => {
         try {
           const answer = await send(client);
           const sent = rowOf(id);
-          if (sent) {
+          // Answered while the producer waited: it never was in the outbox for them, so it leaves no item.
+          if (sent && !toldQueued) remove.run(id);
+          else if (sent) {
             update(sent, {
               state: 'sent',
               unconfirmed: 0,
@@ -557,6 +561,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       ]);
       clearTimeout(timer);
       if (outcome === 'slow') {
+        toldQueued = true;
         // It goes on in the background; the outbox shows how it ends.
         void sending.then((r) => ('error' in r && r.waits ? drain() : undefined));
         throw queued('slow');

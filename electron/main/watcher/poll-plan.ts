@@ -1,8 +1,8 @@
 /**
  * Which request the watcher spends its next slot on. The service has no webhooks and no documented rate
- * limits (service-facts 8d), so the watcher keeps a fixed request budget whatever the size of the account,
- * and spends it where a delivery is most likely to be awaited: the project on screen, then projects the
- * producer touched or that changed within the hour, then the rest in turn.
+ * limits (docs/service.md#no-published-limits), so the watcher keeps a fixed request budget whatever the size
+ * of the account, and spends it where a delivery is most likely to be awaited: the project on screen, then
+ * projects the producer touched or that changed within the hour, then the rest in turn.
  */
 
 /** Pacing of the watcher; the defaults meet "within 60 s" for hot projects and "within 10 min" otherwise. */

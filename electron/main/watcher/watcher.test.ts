@@ -331,7 +331,7 @@ describe('watcher against the sandbox (manual delivery)', () => {
   });
 });
 
-describe('watcher pacing (a fixed request budget; service-facts 8d: no documented rate limits)', () => {
+describe('watcher pacing (a fixed request budget; docs/service.md#no-published-limits)', () => {
   let many: Sandbox;
   let manyProfiles: Profiles;
   beforeAll(async () => {

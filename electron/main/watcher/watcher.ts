@@ -1,6 +1,7 @@
 /**
- * The service has no webhooks (spec: Events; service-facts 8d), so main polls the active profile's projects in
- * work and raises `deliverable.ready` once per delivery: the first one, and each new version after a revision.
+ * The service has no webhooks a desktop app can receive (docs/service.md#no-webhooks), so main polls the
+ * active profile's projects in work and raises `deliverable.ready` once per delivery: the first one, and each
+ * new version after a revision.
  * Polling is a good citizen: one request per slot of a fixed budget (poll-plan.ts), spent on the project on
  * screen, then on projects touched or changed within the hour, then on the rest in turn; a 429 pauses it for as
  * long as the service asks.
@@ -81,7 +82,10 @@ export interface Watcher {
 
 /** Deliverable states no delivery follows without a user action (which pokes the watcher). */
 const FINAL = new Set(['approved', 'rejected', 'winner']);
-/** A rejected take is replaced by a new deliverable (service-facts 5), which may not be listed yet. */
+/**
+ * A rejected take is replaced by a new deliverable (docs/service.md#rejected-takes-are-replaced), which may
+ * not be listed yet.
+ */
 const KEPT = new Set(['approved', 'winner']);
 /** Deliverable states that mean work under way or waiting for the producer. */
 const OPEN = new Set(['revisionRequested', 'reviewable', 'unassigned', 'assigned']);

@@ -11,7 +11,7 @@ import { fail, ok, type DataResult } from '../../../shared/catalogue/result';
 /**
  * The catalogue of simulated pros behind GET /search. All a sandbox choice: names come from
  * the invented lists below, everything else from a seeded generator, so the catalogue is the
- * same on every run. Search parameters and defaults: spec "Search samples" and service-facts §6.
+ * same on every run. Search parameters and defaults: docs/service.md#search.
  */
 export interface Pro {
   /** Stable id, e.g. 'pro-0007-k3f9'. */
@@ -192,7 +192,7 @@ export interface SearchPage {
   samples: SearchSample[];
 }
 
-/** Search error codes (spec "Search samples") plus the sandbox's currency check. */
+/** Search error codes (docs/service.md#error-codes) plus the sandbox's currency check. */
 export type SearchError =
   'SEARCH_NOT_AVAILABLE' | 'SEARCH_NOT_RESULTS' | 'UNITTYPE_NOT_ALLOWED' | 'CURRENCY_NOT_SUPPORTED';
 

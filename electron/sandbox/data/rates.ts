@@ -2,7 +2,7 @@ import { fail, ok, type DataResult } from '../../../shared/catalogue/result';
 
 /**
  * The sandbox rate card, all a sandbox choice (the live service publishes no per-unit rates,
- * service-facts §7; only that billing follows the word count and prices are plain numbers).
+ * docs/service.md#allowed-values; only that billing follows the word count and prices are plain numbers).
  * Amounts are USD; other currencies by the fixed rates below; every price is rounded to cents.
  *
  * | service                          | rate                         | minimum |

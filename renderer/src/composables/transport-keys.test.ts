@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextShuttleRate, transportCommand, type KeyLike } from './transport-keys';
+import { isInsertTimeKey, nextShuttleRate, transportCommand, type KeyLike } from './transport-keys';
 
 const key = (k: string, mods: Partial<KeyLike> = {}): KeyLike => ({
   key: k,
@@ -40,5 +40,19 @@ describe('nextShuttleRate', () => {
     expect(nextShuttleRate(true, 1.5)).toBe(2);
     expect(nextShuttleRate(true, 2)).toBe(3);
     expect(nextShuttleRate(true, 3)).toBe(3);
+  });
+});
+
+describe('isInsertTimeKey', () => {
+  const at = (k: string, code: string, mods: Partial<KeyLike> = {}) => ({ ...key(k, mods), code });
+  it.each([
+    ['Alt+T', at('t', 'KeyT', { altKey: true }), true],
+    ['Option+T on macOS (types †)', at('†', 'KeyT', { altKey: true }), true],
+    ['a plain t, typed in the note', at('t', 'KeyT'), false],
+    ['Ctrl+Alt+T (a terminal on Linux desktops)', at('t', 'KeyT', { altKey: true, ctrlKey: true }), false],
+    ['Alt+Shift+T', at('T', 'KeyT', { altKey: true, shiftKey: true }), false],
+    ['Alt+R', at('r', 'KeyR', { altKey: true }), false],
+  ])('%s', (_name, event, expected) => {
+    expect(isInsertTimeKey(event)).toBe(expected);
   });
 });

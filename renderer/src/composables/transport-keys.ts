@@ -42,6 +42,18 @@ export function transportCommand(event: KeyLike): TransportCommand | null {
   return Object.hasOwn(KEY_COMMANDS, key) ? { ...KEY_COMMANDS[key]! } : null;
 }
 
+/** The key that writes the playhead's time, `[m:ss.t]`, into the revision note at the caret (shown in its hint). */
+export const INSERT_TIME_KEY_LABEL = 'Alt+T';
+
+/**
+ * Alt+T, by the key's place rather than its letter (macOS's Option+T types "†", other layouts other letters).
+ * Not a browser or OS shortcut, and it works while the caret is in the note, where plain keys must type.
+ */
+export function isInsertTimeKey(event: KeyLike & { code?: string }): boolean {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  return event.code === 'KeyT' || event.key.toLowerCase() === 't';
+}
+
 /** Shuttle speeds L steps through when pressed again while playing forward. */
 export const SHUTTLE_RATES = [1, 1.5, 2, 3] as const;
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope, nextTick, ref } from 'vue';
 import type WaveSurfer from 'wavesurfer.js';
 import type { WaveSurferOptions } from 'wavesurfer.js';
@@ -366,6 +366,36 @@ describe('useWaveform markers and streaming start', () => {
 
     waveform.setMarkers([]);
     expect(plugin.live()).toEqual([]);
+  });
+
+  it('markers known before the file’s length are drawn at their times once it is known, not at 0:00', async () => {
+    // As wavesurfer's regions plugin does: a region's start is clamped to the length known when it is added.
+    let instances: FakeWaveSurfer[] = [];
+    const plugin = new (class extends FakeRegions {
+      override addRegion(options: { id: string; start: number; end?: number }) {
+        const known = instances.at(-1)?.getDuration() ?? 0;
+        return super.addRegion({ ...options, start: Math.max(0, Math.min(known, options.start)) });
+      }
+    })();
+    const made = setup({ regions: true, createRegions: () => plugin as never });
+    const { container, waveform } = made;
+    instances = made.instances;
+    // The screen has the notes of version 1 before the player exists (its versions answer came first).
+    waveform.setMarkers([
+      { id: 'v1-0', seconds: 3.8, label: 'v1 0:03.8', tone: 'earlier' },
+      { id: 'v1-1', seconds: 12.5, label: 'v1 0:12.5', tone: 'earlier' },
+    ]);
+    void waveform.load({ url: '/media/take-v2.wav', peaks });
+    container.value = document.createElement('div');
+    await nextTick();
+    await vi.waitFor(() => expect(waveform.ready.value).toBe(true));
+    expect(plugin.live().map((r) => [r.id, r.start])).toEqual([
+      ['note-marker-v1-0', 3.8],
+      ['note-marker-v1-1', 12.5],
+    ]);
+    // A click on one plays from its time, not from the start.
+    plugin.emit('region-clicked', plugin.live()[0], { stopPropagation: () => undefined });
+    expect(waveform.lastSeek.value).toBe(3.8);
   });
 
   it('with autoplay, plays as soon as the element can, before a short file is decoded', async () => {

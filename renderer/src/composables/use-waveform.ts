@@ -166,6 +166,9 @@ export function useWaveform(options: UseWaveformOptions) {
       instance.on('ready', (d) => {
         duration.value = d;
         ready.value = true;
+        // Markers placed before the file's length was known sit at 0:00 (the regions plugin clamps a start to
+        // the length it knows); now that it is known, each goes where its time says.
+        drawMarkers();
         markPainted();
         if (zoom.value > 0) instance.zoom(zoom.value);
       }),
@@ -418,7 +421,8 @@ export function useWaveform(options: UseWaveformOptions) {
     for (const region of markerRegions) region.remove();
     markerRegions = [];
     const plugin = regions;
-    if (!plugin) return;
+    // Before a file's length is known a region would be clamped to 0:00: the next `ready` draws them.
+    if (!plugin || !(ws && ws.getDuration() > 0)) return;
     for (const marker of markers) {
       const color = marker.tone === 'draft' ? MARKER_COLORS.draft : MARKER_COLORS.earlier;
       markerRegions.push(

@@ -108,7 +108,8 @@ describe('projects store', () => {
   it('after approve all shows the service’s answer, project status included, and keeps its error for the caller', async () => {
     let approved = false;
     const { api } = createFakeApi({
-      // As the service does (service-facts 5): once every deliverable is approved the project is completed.
+      // As the service does (docs/service.md#transitions): once every deliverable is approved the project is
+      // completed.
       'projects.get': () => ({ id: 'x', title: 'X', status: approved ? 'completed' : 'paid', services: [] }),
       'deliverables.list': () => ({
         items: [

@@ -16,7 +16,7 @@ import { REVIEW_STATES, reviewStateOf, type ReviewCounts, type ReviewState } fro
 import { useApi } from '../bridge';
 import { useProfilesStore } from './profiles';
 
-/** Filters of the projects list (spec: GET /projects query). */
+/** Filters of the projects list (docs/service.md#projects: GET /projects query). */
 export interface ProjectFilters {
   titleQuery: string;
   category: string;
@@ -321,7 +321,8 @@ export const useProjectsStore = defineStore('projects', () => {
   }
 
   /**
-   * Cancels the project (spec: PUT /projects/{id}); the caller shows the error where the button is. The answer's
+   * Cancels the project (docs/service.md#projects: PUT /projects/{id}); the caller shows the error where the
+   * button is. The answer's
    * status shows at once; the project and its deliverables are then read again (pending ones became rejected).
    */
   async function cancel(id: string, reason: string, reasonCode: string): Promise<CancelProjectResponse> {
@@ -334,7 +335,8 @@ export const useProjectsStore = defineStore('projects', () => {
 
   /**
    * Approves every pending deliverable: the answer's statuses show at once, then the project is read again (it
-   * becomes completed once everything is approved; service-facts 5), so nothing says "Paid" until a reload.
+   * becomes completed once everything is approved; docs/service.md#transitions), so nothing says "Paid" until
+   * a reload.
    */
   async function approveAll(projectId: string): Promise<DeliverableSummary[]> {
     // What the producer had in front of them: a take that arrives later is not approved unheard.
@@ -354,7 +356,7 @@ export const useProjectsStore = defineStore('projects', () => {
     return loadProject(projectId);
   }
 
-  /** Price for a project body as it stands (spec: POST /quote). */
+  /** Price for a project body as it stands (docs/service.md#quote). */
   function quote(body: Record<string, unknown>): Promise<QuoteResponse> {
     return api.projects.quote({ body });
   }

@@ -2,7 +2,8 @@ import type { Deliverable } from '../../../shared/api';
 
 /**
  * Takes and history of deliverables, derived from what the service answers (pure, table-tested). A rejected
- * deliverable is replaced by a new one with the same name (service-facts: "a new deliverable is created"), so an
+ * deliverable is replaced by a new one with the same name (docs/service.md#rejected-takes-are-replaced), so
+ * an
  * original and its replacement are told apart as takes 1 and 2 of that name.
  */
 

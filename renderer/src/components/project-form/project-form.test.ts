@@ -8,6 +8,7 @@ import {
   errorsByPath,
   fieldCount,
   fieldErrors,
+  fieldNames,
   formIssues,
   plainMessage,
   prefillFromSample,
@@ -92,6 +93,39 @@ describe('buildBody', () => {
     expect(validateCreateProject(buildBody(form))).toEqual([]);
   });
 
+  it('without script writing, asks for the script the voice reads and sends it with its line breaks', () => {
+    const form = audioAds();
+    expect(formIssues(form)).toEqual([]);
+    form.adsVoiceOver.adScript = 'Ignored while a writer is ordered';
+    expect((buildBody(form).services as Array<Record<string, unknown>>)[1]).not.toHaveProperty('script');
+
+    form.withScriptwriting = false;
+    form.adsVoiceOver.adScript = '  ';
+    expect(formIssues(form)).toEqual([
+      {
+        path: 'services[0].script',
+        message: 'Script is required without script writing: write what the voice reads.',
+      },
+    ]);
+    expect(
+      fieldNames(
+        form,
+        formIssues(form).map((i) => i.path),
+      ),
+    ).toEqual(['Script (Voice over)']);
+    form.adsVoiceOver.adScript = 'Spring sale.\nEverything must go. ';
+    expect(formIssues(form)).toEqual([]);
+    const voice = (buildBody(form).services as Array<Record<string, unknown>>)[0]!;
+    expect(voice).toMatchObject({ subCategory: 'voice_over', script: 'Spring sale.\nEverything must go.' });
+    expect(validateCreateProject(buildBody(form))).toEqual([]);
+    // The sandbox's word limit applies to this script as to a voice over's (on the sandbox only: live states none).
+    form.adsVoiceOver.adScript = 'x '.repeat(20_000);
+    expect(validateCreateProject(buildBody(form), { accountKind: 'sandbox' }).map((i) => i.path)).toContain(
+      'services[0].script',
+    );
+    expect(validateCreateProject(buildBody(form), { accountKind: 'service' })).toEqual([]);
+  });
+
   it('leaves script writing out when unticked and the quote body carries no title', () => {
     const form = audioAds();
     form.withScriptwriting = false;
@@ -106,6 +140,23 @@ describe('buildBody', () => {
 });
 
 describe('field errors', () => {
+  it('names the fields the quote still needs, once each, the section said where there are several', () => {
+    const empty = emptyForm();
+    const paths = validateQuote(buildQuoteBody(empty)).map((issue) => issue.path);
+    expect(fieldNames(empty, paths)).toEqual(['Gender and age', 'Script']);
+    const form = audioAds();
+    form.adsVoiceOver.language = '';
+    form.postProduction.music = 'library';
+    const issues = [...validateQuote(buildQuoteBody(form)), ...formIssues(form)];
+    expect(
+      fieldNames(
+        form,
+        issues.map((issue) => issue.path),
+      ),
+    ).toEqual(['Language (Voice over)', 'Music library track (Post production)']);
+    expect(fieldNames(form, ['title', 'title', 'services[0].nothing'])).toEqual(['Title']);
+  });
+
   it('puts validator issues under the field they concern, by section', () => {
     const form = audioAds();
     form.title = 'x'.repeat(101);

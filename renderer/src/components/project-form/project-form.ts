@@ -38,6 +38,8 @@ export interface ProjectForm {
     genderAndAge: string;
     purpose: string;
     remarks: string;
+    /** The script the voice reads when no script writing is ordered (sent as the service's `script`). */
+    adScript: string;
     assetsFiles: string[];
   };
   postProduction: {
@@ -54,12 +56,16 @@ export interface ProjectForm {
 /** The sections of the form a service path can point at. */
 export type Section = 'voiceOver' | 'scriptwriting' | 'adsVoiceOver' | 'postProduction';
 
-/** The live service's default language (its attribute `defaultValue`, service-facts §1). */
+/**
+ * The live service's default language (its attribute `defaultValue`,
+ * docs/service.md#categories-attributes-and-tracks).
+ */
 export const DEFAULT_LANGUAGE = 'eng-us';
 
 /**
  * A fresh form. Fields the service defaults (purpose, voice perspective) start empty and are left out of the
- * body until the producer picks one: the live default's name differs from the spec's (service-facts 8d).
+ * body until the producer picks one: the live default's name differs from the interface's
+ * (docs/service.md#allowed-values).
  */
 export function emptyForm(): ProjectForm {
   return {
@@ -93,6 +99,7 @@ export function emptyForm(): ProjectForm {
       genderAndAge: '',
       purpose: '',
       remarks: '',
+      adScript: '',
       assetsFiles: [],
     },
     postProduction: {
@@ -171,6 +178,8 @@ function serviceBody(form: ProjectForm, section: Section): Record<string, unknow
         genderAndAge: vo.genderAndAge,
         purpose: vo.purpose || undefined,
         remarks: optionalText(vo.remarks),
+        // Written by the script writer when one is ordered; otherwise the producer's own, line breaks and all.
+        script: form.withScriptwriting || !vo.adScript.trim() ? undefined : vo.adScript.trim(),
         assetsFiles: urls(vo.assetsFiles),
       });
     }
@@ -223,6 +232,13 @@ export interface FieldIssue {
 export function formIssues(form: ProjectForm): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (form.mainService !== 'audio_ads') return issues;
+  // Without script writing nobody else writes what the voice reads.
+  if (!form.withScriptwriting && !form.adsVoiceOver.adScript.trim()) {
+    issues.push({
+      path: sectionPath(form, 'adsVoiceOver', 'script'),
+      message: 'Script is required without script writing: write what the voice reads.',
+    });
+  }
   const index = sectionOrder(form).indexOf('postProduction');
   const pp = form.postProduction;
   if (pp.music === 'library' && pp.trackId == null) {
@@ -275,6 +291,7 @@ export const FIELD_LABELS = {
     language: 'Language',
     genderAndAge: 'Gender and age',
     purpose: 'Purpose',
+    script: 'Script',
     remarks: 'Remarks for the voice',
     assetsFiles: 'Attachments',
   },
@@ -313,6 +330,24 @@ export function fieldAt(form: ProjectForm, path: string): { name: string; label:
   const name = TOP_FIELD.exec(path)?.[0];
   const label = name ? (FIELD_LABELS.project as Record<string, string>)[name] : undefined;
   return name && label ? { name, label } : undefined;
+}
+
+/**
+ * The fields behind some issue paths, by their labels, once each in the order given: "Title, Script". With more than
+ * one service section the section says which ("Language (Script writing)"). A path no label covers is left out.
+ */
+export function fieldNames(form: ProjectForm, paths: readonly string[]): string[] {
+  const several = sectionOrder(form).length > 1;
+  const names: string[] = [];
+  for (const path of paths) {
+    const field = fieldAt(form, path);
+    if (!field) continue;
+    const service = SERVICE_PATH.exec(path);
+    const section = service && field.name !== 'services' ? sectionOrder(form)[Number(service[1])] : undefined;
+    const name = several && section ? `${field.label} (${SECTION_TITLES[section]})` : field.label;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /**
@@ -425,7 +460,10 @@ export interface SampleOrder {
   sampleId: string;
 }
 
-/** The request the service reads to assign the pro: the create body has no field for a pro (spec, POST /projects). */
+/**
+ * The request the service reads to assign the pro: the create body has no field for a pro
+ * (docs/service.md#projects).
+ */
 export function sampleOrderRemarks(order: SampleOrder): string {
   return `Please book ${order.pro} for this project (the voice of sample ${order.sampleId}).`;
 }

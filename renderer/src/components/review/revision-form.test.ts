@@ -70,7 +70,7 @@ describe('RevisionForm', () => {
     voiceOver.unmount();
   });
 
-  it("offers exactly the live codes of the deliverable's service (service-facts 8a)", () => {
+  it("offers exactly the live codes of the deliverable's service (docs/service.md#revision-codes)", () => {
     const voice = mountForm(false, 'voice_over');
     expect(options(voice)).toEqual([
       'quality_issues',
