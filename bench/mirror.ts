@@ -24,7 +24,8 @@ import type * as Sqlite from 'node:sqlite';
 import type { Deliverable, Project, ProjectListItem, VersionsResponse } from '../shared/api';
 import { openDatabase, type Database } from '../electron/main/review/database';
 import { createDecisions } from '../electron/main/review/decisions';
-import { createMirror, DATABASE_MIGRATIONS } from '../electron/main/review/mirror';
+import { DATABASE_MIGRATIONS } from '../electron/main/review/migrations';
+import { createMirror } from '../electron/main/review/mirror';
 import { markdownTable } from './lib/report';
 import { median } from './lib/timing';
 

@@ -21,7 +21,9 @@ import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { openDatabase } from './review/database';
 import { createDecisions } from './review/decisions';
-import { createMirror, DATABASE_MIGRATIONS, type Mirror } from './review/mirror';
+import { DATABASE_MIGRATIONS } from './review/migrations';
+import { createMirror, type Mirror } from './review/mirror';
+import { createDatabaseValue } from './review/state-values';
 import { migrateOutboxFile } from './review/migrate-outbox';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
@@ -30,7 +32,6 @@ import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from
 import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
-import { createJsonFile } from './json-file';
 import { createReviewIndex, SavedReviewIndexSchema } from './review-index';
 import { removeStateTempFiles } from './state-files';
 import { createStateNotices, type StateNotices } from './state-recovery';
@@ -107,22 +108,35 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox,
     events,
   });
+  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts), the
+  // read mirror of what was loaded, per account (review/mirror.ts), and the review index (review/state-values.ts).
+  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DATABASE_MIGRATIONS);
+  const readMirror = createMirror(database.db);
+  if (database.reset) {
+    log(database.reset);
+    notices.report({
+      file: 'takedesk.sqlite',
+      label: 'The local database',
+      reset: ['(everything)'],
+      copy: database.copy,
+      message: database.reset,
+    });
+  }
   const review = createReviewIndex(events, {
-    file: createJsonFile(join(options.dataDir, 'review-index.json'), SavedReviewIndexSchema, {
+    // A review-index.json of an earlier version moves in once (damaged: under the state-file rule, with a notice).
+    file: createDatabaseValue(database.db, 'review-index', SavedReviewIndexSchema, {
+      path: join(options.dataDir, 'review-index.json'),
       label: 'The review overview file',
       notices,
     }),
   });
   // What was known at the last quit answers the projects list and its landing at once.
   await review.load();
-  // The read mirror is made with the database below; the watcher's reads go into it too (offline, they answer).
-  let mirror: Mirror | null = null;
+  // The watcher's reads go into the read mirror too (offline, they answer).
   const mirrored = (profileId: string, keep: (mirror: Mirror, account: string) => void) => {
-    const into = mirror;
-    if (!into) return;
     void profiles
       .account(profileId)
-      .then((account) => keep(into, account))
+      .then((account) => keep(readMirror, account))
       .catch((error: unknown) => log('the read mirror could not keep a watcher read', error));
   };
   const watcher = createWatcher({
@@ -168,21 +182,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
 
   const names = createNames();
-  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts), and
-  // the read mirror of what was loaded, per account (review/mirror.ts).
-  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DATABASE_MIGRATIONS);
-  const readMirror = createMirror(database.db);
-  mirror = readMirror;
-  if (database.reset) {
-    log(database.reset);
-    notices.report({
-      file: 'takedesk.sqlite',
-      label: 'The local database',
-      reset: ['(everything)'],
-      copy: database.copy,
-      message: database.reset,
-    });
-  }
   // An outbox.json of an earlier version moves in once (damaged: under the state-file rule, with a notice).
   await migrateOutboxFile(
     database.db,

@@ -17,7 +17,8 @@ import { createServices, type Services } from '../services';
 import { testServicesOptions } from '../test-world';
 import { openDatabase } from './database';
 import { DECISIONS_MIGRATIONS } from './decisions';
-import { createMirror, DATABASE_MIGRATIONS } from './mirror';
+import { createMirror } from './mirror';
+import { DATABASE_MIGRATIONS } from './migrations';
 
 type AsOf = { asOf?: string };
 
@@ -30,7 +31,7 @@ describe('the read mirror in the database', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('arrives as schema 2 on a database of schema 1, keeping its decisions', () => {
+  it('arrives as schemas 2 and 3 on a database of schema 1, keeping its decisions', () => {
     const path = join(dir, 'takedesk.sqlite');
     const first = openDatabase(path, DECISIONS_MIGRATIONS).db;
     first
@@ -42,7 +43,7 @@ describe('the read mirror in the database', () => {
     first.close();
     const { db, reset } = openDatabase(path, DATABASE_MIGRATIONS);
     expect(reset).toBeNull();
-    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
     expect(db.prepare('SELECT id, state FROM decisions').all()).toEqual([{ id: 'd1', state: 'queued' }]);
     const mirror = createMirror(db, () => new Date('2026-11-26T10:42:00.000Z'));
     mirror.listed('sandbox', {}, { page: 1, total: 1, projects: [{ id: 'p1', title: 'Kept' }] });

@@ -19,7 +19,6 @@ import type {
 } from '../../../shared/api';
 import { serviceTime } from '../../../shared/api/schemas';
 import { transaction, type Database, type Migration } from './database';
-import { DECISIONS_MIGRATIONS } from './decisions';
 
 /** The mirror's tables (schema 2 of the review database). */
 export const MIRROR_MIGRATIONS: Migration[] = [
@@ -75,9 +74,6 @@ export const MIRROR_MIGRATIONS: Migration[] = [
     },
   },
 ];
-
-/** Every migration of `takedesk.sqlite`, in order: the decisions (1), then the mirror (2). */
-export const DATABASE_MIGRATIONS: Migration[] = [...DECISIONS_MIGRATIONS, ...MIRROR_MIGRATIONS];
 
 /** An answer given from the mirror: the ISO time it was read from the service. */
 export type Mirrored<T> = T & { asOf: string };
