@@ -59,6 +59,8 @@ export interface OutboxPort {
   discard(id: string): Promise<OutboxItem[]>;
   retry(id: string): Promise<OutboxItem[]>;
   drain(): Promise<void>;
+  /** What waits for the service among the decisions of the account `profileId` signs in as. */
+  pendingCount(profileId: string): Promise<number>;
 }
 
 export interface UpdatesPort {
@@ -430,6 +432,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'updates.install': () => ({ restarting: deps.updates.install() }),
 
     'outbox.list': () => deps.outbox.list(),
+    'outbox.pending': ({ profileId }) => deps.outbox.pendingCount(profileId),
     'outbox.discard': ({ id }) => deps.outbox.discard(id),
     'outbox.retry': ({ id }) => deps.outbox.retry(id),
     'outbox.send': async () => {

@@ -96,6 +96,7 @@ const CHANNEL_REQUESTS: Record<Channel, LiveRequest | `none: ${string}`> = {
   'updates.check': LOCAL,
   'updates.install': LOCAL,
   'outbox.list': LOCAL,
+  'outbox.pending': LOCAL,
   'outbox.discard': LOCAL,
 };
 

@@ -62,6 +62,7 @@ export const CHANNELS = [
   'outbox.discard',
   'outbox.retry',
   'outbox.send',
+  'outbox.pending',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -245,6 +245,11 @@ export const contract = {
   'outbox.retry': channel(z.object({ id }).strict()).returns<OutboxItem[]>(),
   /** Tries to send what is queued now. */
   'outbox.send': channel(none).returns<OutboxItem[]>(),
+  /**
+   * Decisions of the account a profile signs in as that the service does not have yet (queued, sending, held or
+   * refused): removing the profile warns with their count (they are kept, and come back with the same account).
+   */
+  'outbox.pending': channel(z.object({ profileId: id }).strict()).returns<number>(),
 } satisfies Record<Channel, ChannelSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -604,6 +604,18 @@ describe('writes after a lost answer are reconciled, never done twice', () => {
     expect(retries[0]).toMatchObject({ method: 'PUT', reason: 'NETWORK_UNREACHABLE' });
   });
 
+  it("once(): a write's lost answer is not sent again (the decisions store reads first); reads still retry", async () => {
+    const { ids } = await delivered();
+    proxy.drop('PUT', `/deliverables/${ids[0]}`, 'after-forward');
+    const before = proxy.forwarded.length;
+    const lost = await failure(lossy.once!().approveDeliverable(ids[0]!));
+    expect(lost.type).toBe('NETWORK_UNREACHABLE');
+    expect((lost.error as ApiClientError).details).toMatchObject({ maybeDelivered: true });
+    expect(proxy.forwarded.slice(before).filter((r) => r.startsWith('PUT'))).toHaveLength(1);
+    proxy.drop('GET', `/deliverables/${ids[0]}`, 'before-forward');
+    expect(await lossy.once!().getDeliverable(ids[0]!)).toMatchObject({ status: 'approved' });
+  });
+
   it('approve: a reset before the request arrived is simply sent again', async () => {
     const { ids } = await delivered();
     proxy.drop('PUT', `/deliverables/${ids[0]}`, 'before-forward');

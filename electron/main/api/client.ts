@@ -72,6 +72,11 @@ export interface ApiClientOptions {
    * the Sandbox profile only. Absent: the system trust store.
    */
   ca?: string;
+  /**
+   * Whether a write whose answer was lost may be sent again here (default true; never a create or a revision). The
+   * decisions store turns it off (`ApiClient.once`): it reads the take before anything is sent again.
+   */
+  resendWrites?: boolean;
 }
 
 /** List items of one answer that were skipped: where and why, never their content or the token. */
@@ -101,6 +106,12 @@ export type QuoteRequest = z.input<typeof QuoteBody> | Record<string, unknown>;
 /** One typed method per endpoint; every method rejects with ServiceError or ApiClientError. */
 export interface ApiClient {
   readonly baseUrl: string;
+  /**
+   * The same client, but a write whose answer was lost is never sent again by it (reads still are): for the
+   * decisions store, which reads the take before any resend, so that a decision reaches the service at most once.
+   * Optional so that stand-ins need not offer it.
+   */
+  once?(): ApiClient;
   listProjects(query?: ListProjectsParams): Promise<Read<ListProjectsResponse>>;
   getProject(id: string): Promise<Read<Project>>;
   /** Never retried: a lost answer rejects with CREATE_OUTCOME_UNKNOWN (details: CreateOutcomeUnknownDetails). */
@@ -285,7 +296,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // A refused certificate is refused again: no retry.
       const mayResend =
         !CERTIFICATE_CODES.test(failure.code) &&
-        (call.method === 'GET' || (call.resend !== false && !failure.responded));
+        (call.method === 'GET' ||
+          (call.resend !== false && options.resendWrites !== false && !failure.responded));
       if (!mayResend || attemptCount > policy.retries) return 0;
       delayMs = backoffDelay(policy, attemptCount - 1);
       reason = failure.type;
@@ -412,8 +424,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  let onceClient: ApiClient | undefined;
   const client: ApiClient = {
     baseUrl,
+
+    once() {
+      if (options.resendWrites === false) return client;
+      return (onceClient ??= createApiClient({ ...options, resendWrites: false }));
+    },
 
     listProjects(query = {}) {
       return send({

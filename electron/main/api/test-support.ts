@@ -19,14 +19,19 @@ export type DropMode =
   | 'before-forward'
   /** Hold the request without an answer until the proxy closes (the sandbox never sees it). */
   | 'hang'
-  /** Answer it with `status` (and `headers`) without forwarding: a gateway's 502/503/504, a 429. */
-  | { status: number; headers?: Record<string, string> };
+  /**
+   * Answer it with `status` (and `headers`) without forwarding: a gateway's 502/503/504, a 429. With `forward`, the
+   * request reaches the sandbox first, which acts, and the answer is replaced: a gateway that gave up waiting.
+   */
+  | { status: number; headers?: Record<string, string>; forward?: boolean };
 
 /** A fault proxy between main and the sandbox, on 127.0.0.1. */
 export interface LossyProxy {
   url: string;
   /** Applies `mode` to the next `count` requests with this method and path prefix. */
   drop(method: string, pathPrefix: string, mode: DropMode, count?: number): void;
+  /** Forgets the rules no request has used yet. */
+  clear(): void;
   /** Requests the proxy forwarded to the sandbox, as "METHOD path". */
   forwarded: string[];
   /** Stops listening (connections are refused: ECONNREFUSED), or listens again on the same port. */
@@ -61,7 +66,7 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       req.resume();
       return;
     }
-    if (rule && typeof rule.mode === 'object') {
+    if (rule && typeof rule.mode === 'object' && !rule.mode.forward) {
       req.resume();
       res.writeHead(rule.mode.status, { 'content-type': 'text/html', ...rule.mode.headers });
       res.end(`<html><body>${rule.mode.status} from the gateway</body></html>`);
@@ -86,6 +91,16 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
             answer.on('end', () => req.socket.destroy());
             return;
           }
+          if (rule && typeof rule.mode === 'object') {
+            // The sandbox has acted; the client hears only the gateway.
+            const { status, headers } = rule.mode;
+            answer.resume();
+            answer.on('end', () => {
+              res.writeHead(status, { 'content-type': 'text/html', ...headers });
+              res.end(`<html><body>${status} from the gateway</body></html>`);
+            });
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
@@ -101,6 +116,9 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     url: `http://127.0.0.1:${port}`,
     drop(method, pathPrefix, mode, count = 1) {
       rules.push({ method, pathPrefix, mode, remaining: count });
+    },
+    clear() {
+      rules.length = 0;
     },
     forwarded,
     async setDown(next) {

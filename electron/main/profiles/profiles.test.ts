@@ -278,6 +278,11 @@ describe('an expired session (docs/service.md#tokens-expire: live tokens expire)
       type: 'SESSION_EXPIRED',
       message: 'Your session for Acme expired — sign in again.',
     });
+    // The client decisions are sent through (client.once()) says so too, rather than a refusal.
+    const once = await client.once!()
+      .listProjects({ pageSize: 1 })
+      .catch((e: unknown) => e);
+    expect(once).toMatchObject({ type: 'SESSION_EXPIRED' });
     const after = await profiles.state();
     expect(after.profiles.find((p) => p.id === id)?.signedOut).toBe(true);
     expect(events.at(-1)?.profiles.find((p) => p.id === id)?.signedOut).toBe(true);

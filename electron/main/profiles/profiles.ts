@@ -275,6 +275,8 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
     };
     return new Proxy(client, {
       get(target, key, receiver) {
+        // The decisions' client (writes never resent by it) expires with the profile too.
+        if (key === 'once') return () => expiring(profileId, target.once?.() ?? target);
         const value = Reflect.get(target, key, receiver) as unknown;
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {

@@ -112,6 +112,8 @@ function decide(decision: OutboxDecision, heard: OutboxHeard | undefined) {
         return client.approveDeliverable(decision.deliverableId);
       case 'revision':
         return client.createRevision(decision.deliverableId, { instructions: decision.instructions });
+      case 'reject':
+        return client.rejectDeliverable(decision.deliverableId, { reason: decision.reason });
       case 'approveAll':
         return client.approveAll(decision.projectId);
       default:
@@ -232,6 +234,27 @@ describe('a revision is never sent twice', () => {
     expect(writes('POST', `/revisions/${take}`)).toBe(0);
   });
 
+  // Found by the model-based test (decisions-model.test.ts): the restart took every `sending` row as maybe sent.
+  it("a crash while only reading the take: after the restart, another device's approval is not taken for ours", async () => {
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    await proxy.setDown(true);
+    await decide({ kind: 'approve', deliverableId: take }, heardV1(projectId)).catch(() => undefined);
+    await decisions.drain();
+    await decisions.close();
+    // What kill -9 during the read before sending leaves on disk: `sending`, nothing written yet.
+    db.exec(`UPDATE decisions SET state = 'sending', not_before = NULL`);
+    await device.approveDeliverable(take); // another device
+    await proxy.setDown(false);
+    start();
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'sent',
+      outcome: 'Already approved (on another device or in the web app).',
+    });
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(0);
+  });
+
   it('unconfirmed, and the read proves it was not applied: sent once more, once', async () => {
     const { projectId, ids } = await deliveredTakes();
     const take = ids[0]!;
@@ -245,6 +268,34 @@ describe('a revision is never sent twice', () => {
     expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Revision requested.' });
     expect(writes('POST', `/revisions/${take}`)).toBe(1);
     expect((await device.getDeliverable(take)).status).toBe('revisionRequested');
+  });
+});
+
+describe('a rejection or an approval (a PUT) is never sent twice either', () => {
+  // Found by the model-based test (decisions-model.test.ts): the app's client sends a write again after a lost
+  // answer, so the decision reached the service twice without the read that must come before any resend.
+  it("its answer lost, the app's retrying client does not send it again: the drain reads, and confirms it", async () => {
+    app = createApiClient({
+      baseUrl: proxy.url,
+      getToken: async () => token(),
+      retry: { baseDelayMs: 5, maxDelayMs: 20 }, // the app's retry rules, short waits
+      timeoutMs: 1_500,
+    });
+    const { projectId, ids } = await deliveredTakes();
+    const take = ids[0]!;
+    proxy.drop('PUT', `/deliverables/${take}`, 'after-forward');
+    expect(
+      await queuedType(
+        decide({ kind: 'reject', deliverableId: take, reason: 'Too fast' }, heardV1(projectId)),
+      ),
+    ).toBe('QUEUED_OFFLINE');
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
+    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+    await new Promise((r) => setTimeout(r, 250)); // past its backoff
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
+    expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
+    expect((await device.getDeliverable(take)).status).toBe('rejected');
   });
 });
 
@@ -292,7 +343,8 @@ describe('order and gateways', () => {
         'QUEUED_OFFLINE',
       );
       const item = stateOf();
-      expect(item).toMatchObject({ state: 'queued', unconfirmed: false });
+      // A 502 or 504 may come after the service acted: read before anything is sent again.
+      expect(item).toMatchObject({ state: 'queued', unconfirmed: status === 502 || status === 504 });
       expect(Date.parse(item.nextAttemptAt!) - before).toBeGreaterThanOrEqual(900);
       await decisions.drain(); // too early: nothing goes
       expect(stateOf().state).toBe('queued');
@@ -300,6 +352,26 @@ describe('order and gateways', () => {
       await decisions.drain();
       expect(stateOf()).toMatchObject({ state: 'sent' });
       expect((await device.getDeliverable(ids[0]!)).status).toBe('approved');
+    },
+  );
+
+  // Found by the model-based test (decisions-model.test.ts): the gateway gave up, the service had acted.
+  it.each([502, 504])(
+    'a gateway %i after the service acted: the read confirms it as ours, never "on another device"',
+    async (status) => {
+      const { projectId, ids } = await deliveredTakes();
+      const take = ids[0]!;
+      proxy.drop('POST', `/revisions/${take}`, { status, forward: true });
+      expect(
+        await queuedType(
+          decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
+        ),
+      ).toBe('QUEUED_OFFLINE');
+      expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+      await new Promise((r) => setTimeout(r, 250)); // past its backoff
+      await decisions.drain();
+      expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
+      expect(writes('POST', `/revisions/${take}`)).toBe(1);
     },
   );
 
@@ -313,7 +385,9 @@ describe('order and gateways', () => {
     expect(classifyFailure({ type: 'RATE_LIMITED', status: 429, retryAfterMs: 7 })).toEqual({
       kind: 'later',
       waitMs: 7,
+      maybeApplied: false,
     });
+    expect(classifyFailure({ type: 'HTTP_504', status: 504 })).toMatchObject({ maybeApplied: true });
     expect(classifyFailure({ type: 'INTERNAL_ERROR', status: 500 }).kind).toBe('maybeSent');
     expect(classifyFailure({ type: 'DELIVERABLE_NOT_REVIEWABLE', status: 422, message: 'no' })).toEqual({
       kind: 'refused',

@@ -137,12 +137,14 @@ interface Row {
 type Failure =
   | { kind: 'notSent' }
   | { kind: 'maybeSent' }
-  | { kind: 'later'; waitMs: number | undefined }
+  | { kind: 'later'; waitMs: number | undefined; maybeApplied: boolean }
   | { kind: 'signedOut' }
   | { kind: 'refused'; message: string };
 
 const NOT_SENT_TYPES = new Set(['SANDBOX_UNAVAILABLE', 'PROFILE_NOT_FOUND']);
 const GATEWAY = new Set([502, 503, 504, 429]);
+/** A gateway that gave up on the service (bad answer, no answer in time): the service may have acted meanwhile. */
+const GATEWAY_AFTER_FORWARD = new Set([502, 504]);
 
 /** Sorts an error of an attempt: was it sent, may it have been, or did the service refuse it? */
 export function classifyFailure(error: unknown): Failure {
@@ -159,8 +161,9 @@ export function classifyFailure(error: unknown): Failure {
   if (type === 'NETWORK_UNREACHABLE' || type === 'TIMEOUT')
     return e?.details?.maybeDelivered === false ? { kind: 'notSent' } : { kind: 'maybeSent' };
   const status = e?.status ?? 0;
-  if (GATEWAY.has(status) || /^HTTP_(502|503|504|429)$/.test(type))
-    return { kind: 'later', waitMs: e?.retryAfterMs };
+  const gateway = status || Number(/^HTTP_(502|503|504|429)$/.exec(type)?.[1] ?? 0);
+  if (GATEWAY.has(gateway))
+    return { kind: 'later', waitMs: e?.retryAfterMs, maybeApplied: GATEWAY_AFTER_FORWARD.has(gateway) };
   // Any other 5xx: the service may have acted before it failed, so it is read before anything is sent again.
   if (status >= 500) return { kind: 'maybeSent' };
   if (type === 'UNEXPECTED_RESPONSE' && status >= 200 && status < 300) return { kind: 'maybeSent' };
@@ -178,6 +181,12 @@ const QUEUED_WORDS = {
   lost: 'The answer was lost on the way: your decision is saved in the outbox, and Takedesk checks with the service before anything is sent again.',
 } as const;
 
+/**
+ * The client a decision is sent through: one that never sends a write again by itself after a lost answer (the
+ * store reads the take first), so that a decision reaches the service at most once.
+ */
+const writesOnce = (client: ApiClient): ApiClient => client.once?.() ?? client;
+
 export function createDecisions(deps: DecisionsDeps): Decisions {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -191,11 +200,13 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   /** Sends under way in `decide` (close waits for them, briefly). */
   const sends = new Set<Promise<unknown>>();
   let wakeTimer: NodeJS.Timeout | undefined;
-  /** Items whose send is under way in this process (a crash loses this set: they count as unconfirmed). */
+  /** Items whose send is under way in this process (a crash loses this set: the rows say what was written). */
   const inFlight = new Set<string>();
 
-  // A decision left `sending` by a crash may have reached the service: it is read before anything is sent again.
-  db.exec(`UPDATE decisions SET state = 'queued', unconfirmed = 1 WHERE state = 'sending'`);
+  // A decision left `sending` by a crash goes back to the queue. Whether it may have reached the service is already
+  // on disk: `unconfirmed` is committed before any write goes out (a crash while only reading the take left it as
+  // it was, so another device's decision is not taken for ours).
+  db.exec(`UPDATE decisions SET state = 'queued' WHERE state = 'sending'`);
 
   const select = {
     byAccount: db.prepare('SELECT * FROM decisions WHERE account = ? ORDER BY seq'),
@@ -321,7 +332,8 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
         return {
           row: update(row, {
             state: 'queued',
-            unconfirmed: before,
+            // A 502 or 504 may come after the service acted: its effect is then ours, confirmed by the next read.
+            unconfirmed: failure.maybeApplied ? 1 : before,
             not_before: now().getTime() + backoffMs(row.attempts, failure.waitMs),
           }),
           away: true,
@@ -377,7 +389,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
     // Write-ahead: from here a crash or a lost answer leaves it unconfirmed, to be read before any resend.
     row = update(row, { unconfirmed: 1 });
     try {
-      const outcome = await sendAsAsked(client, decision);
+      const outcome = await sendAsAsked(writesOnce(client), decision);
       update(row, { state: 'sent', unconfirmed: 0, sent_at: now().toISOString(), outcome, held: null });
       deps.onSent?.(decision);
       prune(row.account);
@@ -527,7 +539,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       let toldQueued = false;
       const sending: Promise<Sent> = (async (): Promise<Sent> => {
         try {
-          const answer = await send(client);
+          const answer = await send(writesOnce(client));
           const sent = rowOf(id);
           // Answered while the producer waited: it never was in the outbox for them, so it leaves no item.
           if (sent && !toldQueued) remove.run(id);

@@ -82,3 +82,55 @@ describe('ProfileList: the Sandbox profile follows its process', () => {
     stop();
   });
 });
+
+describe('ProfileList: removing an account with decisions waiting', () => {
+  const withStudio = (): ProfilesState => {
+    const state = stateWith({ state: 'running' });
+    return {
+      ...state,
+      profiles: [
+        ...state.profiles,
+        {
+          id: 'studio',
+          name: 'Studio',
+          baseUrl: 'https://api.example',
+          kind: 'live',
+          hasToken: true,
+          createdAt: '',
+        },
+      ] as ProfilesState['profiles'],
+    };
+  };
+
+  async function openRemove(pending: number) {
+    const fake = createFakeApi({
+      'profiles.list': () => withStudio(),
+      'outbox.pending': (input) => ((input as { profileId: string }).profileId === 'studio' ? pending : 0),
+    });
+    const pinia = createPinia();
+    const wrapper = mount(ProfileList, {
+      global: { plugins: [pinia], provide: { [API_KEY]: fake.api } },
+      attachTo: document.body,
+    });
+    await useProfilesStore(pinia).load();
+    await flushPromises();
+    await wrapper.get('[data-profile-id="studio"] [data-testid="profile-remove"]').trigger('click');
+    await flushPromises();
+    return { wrapper, fake };
+  }
+
+  it('warns with their count, and says they are kept for the same account', async () => {
+    const { wrapper, fake } = await openRemove(2);
+    expect(fake.calls.find((c) => c.channel === 'outbox.pending')?.input).toEqual({ profileId: 'studio' });
+    expect(wrapper.get('[data-testid="profile-remove-pending"]').text()).toBe(
+      '2 decisions you made with this account have not reached the service yet. They are kept on this computer, not sent, and go out when you add the same account again.',
+    );
+    wrapper.unmount();
+  });
+
+  it('says nothing of decisions when none waits', async () => {
+    const { wrapper } = await openRemove(0);
+    expect(wrapper.find('[data-testid="profile-remove-pending"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+});

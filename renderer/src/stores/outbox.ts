@@ -34,6 +34,37 @@ export const STATE_LABELS: Record<OutboxItem['state'], string> = {
   failed: 'Not accepted',
 };
 
+/** The service status a decision leaves its take in: once the service shows it, the take is decided. */
+const EFFECT: Partial<Record<OutboxItem['decision']['kind'], string>> = {
+  approve: 'approved',
+  reject: 'rejected',
+  revision: 'revisionRequested',
+  winner: 'winner',
+};
+
+/**
+ * What a take's page says of its newest outbox item beside the service's status: one truth, queued *or* decided.
+ * Nothing once the item went through, or once the service already shows its effect (the service's status says it);
+ * a held or refused item is named as such, never "Queued".
+ */
+export function decisionBadge(
+  item: Pick<OutboxItem, 'decision' | 'state'> | null,
+  status: string | undefined,
+): string | null {
+  if (!item || item.state === 'sent') return null;
+  if (status !== undefined && EFFECT[item.decision.kind] === status) return null;
+  const label = decisionLabel(item);
+  if (item.state === 'held') return `Held: ${label}`;
+  if (item.state === 'failed') return `Not accepted: ${label}`;
+  return `Queued: ${label}`;
+}
+
+/** Items that went through in `next` and had not in `previous` (a page showing their take reads it again). */
+export function newlySent(previous: readonly OutboxItem[], next: readonly OutboxItem[]): OutboxItem[] {
+  const before = new Map(previous.map((i) => [i.id, i.state]));
+  return next.filter((i) => i.state === 'sent' && before.get(i.id) !== 'sent');
+}
+
 /**
  * The active profile's outbox (kept in main, per profile): decisions made while the service was unreachable,
  * in the order they will be sent, and how each went.
@@ -62,10 +93,21 @@ export const useOutboxStore = defineStore('outbox', () => {
     return null;
   }
 
+  /**
+   * Main sends `outbox.changed` after every change, so an event is never older than the store. A list read that was
+   * asked before an event arrived may be: its answer is dropped, or it would show "Sending…" until the next change
+   * (minutes, after a backoff).
+   */
+  let events = 0;
+  function fresh(list: OutboxItem[], asked: number): void {
+    if (events === asked) items.value = list;
+  }
+
   async function load(): Promise<void> {
     loadError.value = null;
+    const asked = events;
     try {
-      items.value = await api.outbox.list();
+      fresh(await api.outbox.list(), asked);
     } catch (error) {
       loadError.value = error;
     }
@@ -74,8 +116,9 @@ export const useOutboxStore = defineStore('outbox', () => {
   async function act(id: string, call: () => Promise<OutboxItem[]>): Promise<void> {
     busy.value = id;
     actionError.value = null;
+    const asked = events;
     try {
-      items.value = await call();
+      fresh(await call(), asked);
     } catch (error) {
       actionError.value = error;
     } finally {
@@ -88,7 +131,10 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   /** Follows main's changes (sending, sent, conflicts, profile switches); returns the disposer. */
   function listen(): () => void {
-    return api.on('outbox.changed', (next) => (items.value = next));
+    return api.on('outbox.changed', (next) => {
+      events++;
+      items.value = next;
+    });
   }
 
   return {

@@ -112,6 +112,15 @@ export const useProfilesStore = defineStore('profiles', () => {
     return run(id, () => api.profiles.remove({ id }));
   }
 
+  /** Decisions of this account the service does not have yet (removing warns with their count); null if unknown. */
+  async function pendingDecisions(id: string): Promise<number | null> {
+    try {
+      return await api.outbox.pending({ profileId: id });
+    } catch {
+      return null;
+    }
+  }
+
   /** Starts the sandbox's process again now (main also restarts it by itself after a crash). */
   function restartSandbox(): Promise<boolean> {
     const id = profiles.value.find((p) => p.kind === 'sandbox')?.id ?? 'sandbox';
@@ -146,6 +155,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     renew,
     activate,
     remove,
+    pendingDecisions,
     restartSandbox,
     listen,
   };

@@ -313,3 +313,32 @@ describe('review helpers', () => {
     expect(localAudioFor([localV2], 'd1', 1)).toBeNull();
   });
 });
+
+describe('a decision that could not be saved on this computer', () => {
+  const notSaved = () => {
+    throw serviceError(
+      'DECISION_NOT_SAVED',
+      'Your decision could not be saved on this computer (disk full), so it was not sent. What you typed is still in the form.',
+      0,
+    );
+  };
+
+  it('is said at once on its action; nothing is marked queued and the status stays', async () => {
+    const f = fake({
+      'deliverables.reject': notSaved,
+      'revisions.create': notSaved,
+      'deliverables.approve': notSaved,
+    });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    // false: the view keeps the form open, and with it what was typed.
+    expect(await review.reject({ reason: 'Too fast' })).toBe(false);
+    expect(await review.requestRevision({ instructions: 'Warmer', checkTalent: false })).toBe(false);
+    expect(await review.approve()).toBe(false);
+    for (const action of ['reject', 'revision', 'approve'] as const)
+      expect((review.actionErrors[action] as { type: string }).type).toBe('DECISION_NOT_SAVED');
+    expect(review.deliverable?.status).toBe('reviewable');
+    expect(review.lastResult ?? '').not.toMatch(/outbox/);
+    expect(f.calls.some((c) => c.channel === 'outbox.list')).toBe(false);
+  });
+});

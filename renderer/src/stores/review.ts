@@ -22,7 +22,7 @@ import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
 import { scriptForDeliverable } from './project-brief';
 import { historyOf, takesOf } from './take-history';
-import { isQueuedOffline, useOutboxStore } from './outbox';
+import { decisionBadge, isQueuedOffline, useOutboxStore } from './outbox';
 
 /**
  * Errors that mean the service gave no answer (offline) and main had nothing loaded for it (NOT_LOADED_OFFLINE):
@@ -223,13 +223,14 @@ export const useReviewStore = defineStore('review', () => {
   const script = computed(() =>
     deliverable.value ? scriptForDeliverable(project.value, deliverable.value, siblings.value) : null,
   );
-  /** This deliverable's newest outbox item, unless it went through (then the service's state shows). */
+  /** This deliverable's newest outbox item, unless it went through or the service shows its effect. */
   const pendingDecision = computed<OutboxItem | null>(() => {
     const item = outbox.latestFor({
       deliverableId: deliverableId.value ?? undefined,
       projectId: project.value?.id,
     });
-    return item && item.state !== 'sent' ? item : null;
+    // One truth: once the service shows the decision's effect, its status says it, not "Queued".
+    return decisionBadge(item, deliverable.value?.status) ? item : null;
   });
 
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
