@@ -35,7 +35,7 @@ import { createSettings, type SettingsService } from './settings';
 import { createReviewIndex, SavedReviewIndexSchema } from './review-index';
 import { removeStateTempFiles } from './state-files';
 import { createStateNotices, type StateNotices } from './state-recovery';
-import { createWatcher, createWatcherMemoryFile } from './watcher';
+import { createWatcher, WatcherMemorySchema } from './watcher';
 
 export interface ServicesOptions {
   mode: 'electron' | 'browser';
@@ -132,6 +132,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   // What was known at the last quit answers the projects list and its landing at once.
   await review.load();
+  // What the watcher has seen, in the database too (a watcher.json of an earlier version moves in once).
+  const remembered = createDatabaseValue(database.db, 'watcher', WatcherMemorySchema, {
+    path: join(options.dataDir, 'watcher.json'),
+    label: "The watcher's memory file",
+    notices,
+  });
+  const watcherMemory = {
+    load: async () => (await remembered.load()) ?? {},
+    save: (memory: Parameters<typeof remembered.save>[0]) => remembered.save(memory),
+  };
   // The watcher's reads go into the read mirror too (offline, they answer).
   const mirrored = (profileId: string, keep: (mirror: Mirror, account: string) => void) => {
     void profiles
@@ -150,7 +160,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       review.deliverables(profileId, projectId, list);
       mirrored(profileId, (into, account) => into.deliverables(account, projectId, list));
     },
-    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json'), notices),
+    memory: watcherMemory,
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });

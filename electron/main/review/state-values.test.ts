@@ -7,12 +7,16 @@ import type { Deliverable, ProjectListItem } from '../../../shared/api';
 import { createJsonFile } from '../json-file';
 import { createReviewIndex, SavedReviewIndexSchema } from '../review-index';
 import { createStateNotices } from '../state-recovery';
+import { WatcherMemorySchema } from '../watcher';
 import { openDatabase } from './database';
 import { DATABASE_MIGRATIONS } from './migrations';
 import { createDatabaseValue } from './state-values';
 
-/** Issue 23: the review index lives in the embedded database; the JSON file of an earlier version moves in once. */
-describe('the review index in the database', () => {
+/**
+ * Issue 23: the review index and the watcher's memory live in the embedded database; the JSON file of an earlier
+ * version moves in once.
+ */
+describe('values kept in the database', () => {
   let dir: string;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'takedesk-state-values-'));
@@ -57,6 +61,19 @@ describe('the review index in the database', () => {
     const again = createReviewIndex(events, { file: value() });
     await again.load();
     expect(again.snapshot('a').projects.map((p) => p.counts?.ready ?? null)).toEqual([1, 1]);
+    db.close();
+  });
+
+  it('moves an earlier version’s watcher.json in once: what the watcher had seen is not seen as new', async () => {
+    const path = join(dir, 'watcher.json');
+    const seen = { sandbox: { p1: { status: 'paid', signature: 'sig-1' } } };
+    await writeFile(path, JSON.stringify(seen));
+    const { db } = openDatabase(join(dir, 'takedesk.sqlite'), DATABASE_MIGRATIONS);
+    const memory = () =>
+      createDatabaseValue(db, 'watcher', WatcherMemorySchema, { path, label: "The watcher's memory file" });
+    expect(await memory().load()).toEqual(seen);
+    expect(existsSync(`${path}.migrated`)).toBe(true);
+    expect(await memory().load()).toEqual(seen);
     db.close();
   });
 

@@ -10,7 +10,7 @@ import { createJsonFile, type JsonFile } from '../json-file';
 import type { StateNotices } from '../state-recovery';
 import type { Database, Migration } from './database';
 
-/** Values kept across restarts (schema 3 of the review database): the review index. */
+/** Values kept across restarts (schema 3 of the review database): the review index, the watcher's memory. */
 export const STATE_VALUES_MIGRATIONS: Migration[] = [
   {
     version: 3,
