@@ -60,6 +60,9 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves the renderer unminified unless asked; the page's first load is what the producer waits
+      // for (the initial-JS budget is asserted in e2e/specs/z-budgets.spec.ts).
+      minify: true,
       rollupOptions: {
         input: resolve(root, 'renderer/index.html'),
         // zod and its jitless switch in one chunk: every chunk that builds schemas imports it, so the switch is set

@@ -147,7 +147,20 @@ export class NewProjectPage {
     return (await this.quotePrice.textContent())?.trim() ?? '';
   }
 
+  /** The confirmation a valid order asks for, with the amount of its quote. */
+  get orderDialog(): Locator {
+    return this.page.getByTestId('np-confirm');
+  }
+
+  /** Submits the form; a valid order's confirmation (its amount) is accepted, a form with errors asks none. */
   async create(): Promise<void> {
     await this.submit.click();
+    const confirm = this.page.getByTestId('np-confirm-confirm');
+    await confirm
+      .or(this.page.locator('.new-project [aria-invalid="true"]'))
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+    if (await confirm.isVisible()) await confirm.click();
   }
 }

@@ -48,7 +48,7 @@ test('cancel with reason and code (confirmed), then PROJECT_ALREADY_CANCELED', a
   await expect(app.getByTestId('cancel-dialog-confirm')).toBeDisabled();
   await app.getByTestId('cancel-dialog-cancel').click();
   await expect(page.cancelDialog).toBeHidden();
-  await expect(app.getByTestId('project-status')).toHaveText(/paid/i);
+  await expect(app.getByTestId('project-status')).toHaveText('In work');
 
   // A second window on the same project, opened before the cancel: it still offers the button.
   const stale = await app.context().newPage();

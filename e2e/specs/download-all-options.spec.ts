@@ -24,15 +24,24 @@ async function downloadAllCall(app: Page, act: () => Promise<void>) {
   return { sent, jobs: answer.value };
 }
 
-/** The formats every other spec expects "Download all" to fetch. */
+/**
+ * The formats every other spec expects "Download all" to fetch. Sent as the page sends calls: with the tab's launch
+ * secret in its header (without it the bridge answers 401 and "mp3 only" would stay remembered for the next spec).
+ */
 async function rememberAllFormats(app: Page): Promise<void> {
-  await app.evaluate(() =>
-    fetch('/ipc/settings.set', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ input: { downloadFormats: ['wav', 'mp3', 'pdf'] } }),
-    }),
+  const status = await app.evaluate(
+    async ([header, key]) =>
+      (
+        await fetch('/ipc/settings.set', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [header]: sessionStorage.getItem(key) ?? '' },
+          body: JSON.stringify({ input: { downloadFormats: ['wav', 'mp3', 'pdf'] } }),
+        })
+      ).status,
+    // renderer/src/bridge.ts's SESSION_HEADER and SESSION_KEY (that module pulls in Vue: not imported here).
+    ['x-takedesk-session', 'takedesk.session'] as const,
   );
+  expect(status).toBe(200);
 }
 
 test('download all: formats chosen and remembered, rejected takes skipped unless asked; library paths on demand', async ({

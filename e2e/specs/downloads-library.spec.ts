@@ -1,12 +1,12 @@
 import { readdirSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { extname, join, sep } from 'node:path';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { DownloadsPage } from '../pages/downloads-page';
 import { LibraryPage } from '../pages/library-page';
 import { PlayerBar } from '../pages/player-bar';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { createAudioAd, deliverablesOf, uniqueTitle } from '../support/setup';
+import { createAudioAd, deliverablesOf, deliveredVoiceOver, uniqueTitle } from '../support/setup';
 
 /** Every file under a folder, recursively (the library's own manifest files included). */
 function filesUnder(dir: string): string[] {
@@ -98,4 +98,47 @@ test('downloads wav, mp3 and pdf to disk, the library lists them, and plays offl
   } finally {
     await sandbox.start();
   }
+});
+
+test('the library says each take’s status and shows approved takes only when asked (issue 26 item 8)', async ({
+  app,
+  sandbox,
+  session,
+}) => {
+  test.setTimeout(120_000);
+  const approved = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E handed over') });
+  const pending = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E still in review') });
+  const projectPage = new ProjectPage(app);
+  const downloads = new DownloadsPage(app);
+  for (const { project } of [approved, pending]) {
+    await projectPage.goto(project.id);
+    await expect(projectPage.deliverables).toHaveCount(
+      project === approved.project ? approved.deliverables.length : pending.deliverables.length,
+    );
+    await projectPage.downloadAllFiles({ formats: ['wav'] });
+  }
+  await downloads.goto(session.appUrl);
+  for (const row of await downloads.jobsOfFormat('wav').all()) await downloads.expectState(row, 'done');
+  // The project folders hold only deliverables: the waveform peaks are in the library's hidden sidecar folder.
+  const delivered = filesUnder(session.libraryDir).filter((f) => !f.includes(`${sep}.takedesk${sep}`));
+  expect(delivered.length).toBeGreaterThanOrEqual(2);
+  expect(delivered.filter((f) => f.endsWith('.peaks'))).toEqual([]);
+  expect(
+    filesUnder(join(session.libraryDir, '.takedesk', 'sidecars')).some((f) => f.endsWith('.wav.peaks')),
+  ).toBe(true);
+  await projectPage.goto(approved.project.id);
+  await projectPage.approveAllConfirmed();
+  await expect(projectPage.approveAllError).toHaveCount(0);
+
+  const library = new LibraryPage(app);
+  await library.goto(session.appUrl);
+  const takes = (projectId: string) => library.itemsOf(projectId).getByTestId('library-take');
+  await expect(takes(approved.project.id)).toHaveCount(approved.deliverables.length);
+  for (const take of await takes(approved.project.id).all()) await expect(take).toHaveText('Approved');
+  for (const take of await takes(pending.project.id).all()) await expect(take).toHaveText('Ready for review');
+
+  await app.getByTestId('library-approved-only').check();
+  await expect(library.group(approved.project.id)).toBeVisible();
+  await expect(library.group(pending.project.id)).toHaveCount(0);
+  await captureScreens(app, 'library-approved-only');
 });

@@ -164,3 +164,41 @@ test('an audio ad without script writing takes a multi-line script for the voice
     { part001: 'Spring sale at the corner bakery.\nEverything half price.\nThis weekend only.' },
   ]);
 });
+
+test('an order says what its price is made of and asks before paying it; test and fake are explained (issue 26 item 6)', async ({
+  app,
+}) => {
+  const form = new NewProjectPage(app);
+  const project = new ProjectPage(app);
+  const creates: string[] = [];
+  app.on('request', (request) => {
+    if (request.url().includes('/ipc/projects.create')) creates.push(request.url());
+  });
+  await form.goto();
+  await expect(app.locator('#np-options-hint')).toContainText('does not say what they change');
+  const title = uniqueTitle('E2E priced order');
+  await form.fillVoiceOver({ title, script: ['Fresh bread every morning, delivered warm to your door.'] });
+  const price = await form.quotedPrice();
+
+  // The quote's lines, labelled: the voice over with the words it was priced for, then the total.
+  const lines = app.getByTestId('np-quote-line');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText('Voice over');
+  await expect(lines.first()).toContainText('9 words');
+  await expect(app.getByTestId('np-quote-lines')).toContainText(`Total, speedy${price}`);
+  await expect(app.getByTestId('np-quote-note')).toContainText('does not say how they are built');
+  await captureScreens(app, 'new-project-quote');
+
+  // Asked first, with the amount; cancelling sends nothing.
+  await form.submit.click();
+  await expect(form.orderDialog).toContainText(`Order for ${price}?`);
+  await expect(form.orderDialog).toContainText(`The service charges its quote, ${price} (speedy)`);
+  await captureScreens(app, 'new-project-order-confirmation');
+  await app.getByTestId('np-confirm-cancel').click();
+  await expect(form.orderDialog).toBeHidden();
+  expect(creates).toEqual([]);
+
+  await form.create();
+  await expect(project.title).toHaveText(title);
+  expect(creates).toHaveLength(1);
+});

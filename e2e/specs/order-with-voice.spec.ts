@@ -28,6 +28,9 @@ test('order with this voice: a sample opens a booking with its language and voic
   const notice = app.getByTestId('np-from-sample');
   await expect(notice).toContainText(pro);
   await expect(notice).toContainText('The service assigns the pro from the request');
+  // The sample's booking price is named, with its currency, beside the quote that prices this order (issue 26).
+  await expect(notice).toContainText(/booking price of \S+ [A-Z]{3} \(for the length searched\)/);
+  await expect(notice).toContainText('The order costs what the service quotes beside the form');
   await expect(form.fulfillment).toHaveValue('booking');
   await expect(form.fulfillment.locator('option:checked')).toHaveText('Booking: a pro you name');
   await expect(form.fulfillment.locator('option', { hasText: 'a pro you pick' })).toHaveCount(0);

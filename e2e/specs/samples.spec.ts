@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, test } from '../fixtures';
+import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { PlayerBar } from '../pages/player-bar';
 import { SamplesPage } from '../pages/samples-page';
 
@@ -28,7 +28,17 @@ test('samples: filters, page 2, audition one then another in the player bar, emp
   await expect(samples.cards.first()).toBeVisible();
   const secondPage = await samples.cards.locator('.name').allTextContents();
   expect(secondPage).not.toEqual(firstPage);
-  for (const card of await samples.cards.all()) await expect(card).toContainText('eng-us');
+  // Languages by name, prices labelled and with their currency (issue 26 item 6).
+  for (const card of await samples.cards.all()) {
+    await expect(card).toContainText('English (United States)');
+    await expect(card).not.toContainText('eng-us');
+  }
+  const card = samples.cards.first();
+  await expect(card).toContainText('Booking price');
+  await expect(card.getByTestId('sample-price')).toContainText('EUR');
+  await expect(card).not.toContainText('per word');
+  await expect(app.getByTestId('samples-price-key')).toContainText('does not say what it covers');
+  await captureScreens(app, 'samples-prices');
   await screenshot(app, 'samples');
   await expectAccessible(app, 'samples');
 

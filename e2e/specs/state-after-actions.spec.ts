@@ -12,7 +12,7 @@ test('after approve all the project says Completed at once, and only allowed act
   const page = new ProjectPage(app);
   const status = app.getByTestId('project-status');
   await page.goto(project.id);
-  await expect(status).toHaveText(/paid/i);
+  await expect(status).toHaveText('In work');
   await expect(page.approveAll).toHaveText('Approve all (2)');
 
   await page.approveAllConfirmed();
@@ -20,10 +20,10 @@ test('after approve all the project says Completed at once, and only allowed act
   await expect(status).toHaveText(/completed/i);
   for (const item of await page.deliverables.all())
     await expect(item.getByTestId('status-badge')).toHaveText(/approved/i);
-  // Nothing is reviewable any more: approve all is not offered; the project can still be canceled
-  // (docs/service.md#transitions).
+  // Nothing is reviewable any more: approve all is not offered; a completed project has no work left to cancel
+  // (a product choice beyond docs/service.md#transitions, which would still accept it).
   await expect(page.approveAll).toHaveCount(0);
-  await expect(page.cancel).toBeVisible();
+  await expect(page.cancel).toHaveCount(0);
   await captureScreens(app, 'project-completed');
 
   // A project with nothing delivered offers no approve all; once canceled, no action at all.
@@ -32,6 +32,10 @@ test('after approve all the project says Completed at once, and only allowed act
   await expect(page.approveAll).toHaveCount(0);
   await page.cancelWith('no_longer_needed');
   await expect(status).toHaveText(/canceled/i);
+  // Nothing was in review: this reason cost nothing, and the page says so.
+  await expect(app.getByTestId('project-cancellation')).toHaveText(
+    'Canceled: I no longer need this project. No cancellation fee.',
+  );
   await expect(page.cancel).toHaveCount(0);
   await expect(page.approveAll).toHaveCount(0);
   await captureScreens(app, 'project-canceled');

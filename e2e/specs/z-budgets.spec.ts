@@ -15,7 +15,7 @@ function report(name: string, value: number, unit: string, limit: number): void 
   console.log(`BUDGET ${name} ${value.toFixed(1)} ${unit} (limit ${limit})`);
 }
 
-test('renderer initial JavaScript is at most 300 KB gzipped', () => {
+test('renderer initial JavaScript is at most 120 KB gzipped', () => {
   const dir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
@@ -27,8 +27,8 @@ test('renderer initial JavaScript is at most 300 KB gzipped', () => {
     0,
   );
   console.log(`initial scripts: ${files.join(', ')}`);
-  report('renderer-initial-js-gzip', bytes / 1024, 'KB', 300);
-  expect(bytes / 1024).toBeLessThanOrEqual(300);
+  report('renderer-initial-js-gzip', bytes / 1024, 'KB', 120);
+  expect(bytes / 1024).toBeLessThanOrEqual(120);
 });
 
 test('first waveform paint of a 10-minute deliverable, after its peaks exist, is under 150 ms', async ({

@@ -23,6 +23,7 @@ import type { RenewProfileInput } from './profiles';
 import type { QaTargetsService } from './qa-targets';
 import type { ReviewIndex } from './review-index';
 import type { Mirror, Mirrored } from './review/mirror';
+import { cancellationOf } from '../../shared/review/cancellation';
 import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers need from the profiles service: the token stays inside it. */
@@ -78,7 +79,7 @@ export interface HandlerDeps {
   downloads: DownloadsPort;
   library: LibraryPort;
   settings: { get(): Promise<Settings>; set(patch: Partial<Settings>): Promise<Settings> };
-  watcher: Pick<Watcher, 'status' | 'attend'> & {
+  watcher: Pick<Watcher, 'status' | 'attend' | 'project' | 'checkNow'> & {
     poke(target: PokeTarget): void;
     /** Projects the app listed: the watcher checks new ones in its budget's free slots. */
     observe(profileId: string, projects: readonly ProjectListItem[]): void;
@@ -274,17 +275,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'projects.cancel': async ({ id, reason, reasonCode }) => {
       await documentedOnly('cancel', { reason, reasonCode });
+      // The fee depends on whether takes were in review when the producer canceled: taken before the answer.
+      const ready = review.readyCount(await activeId(), id);
       const answer = await deps.outbox.decide(
         { kind: 'cancel', projectId: id, reason, reasonCode },
         { projectId: id },
         (client) => client.cancelProject(id, { reason, reasonCode }),
       );
-      review.status(await activeId(), id, answer.status);
+      const profileId = await activeId();
+      review.status(profileId, id, answer.status);
+      review.canceled(
+        profileId,
+        id,
+        cancellationOf(answer, { reason, reasonCode }, ready === null ? null : ready > 0, new Date()),
+      );
       return answer;
     },
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
     // What main already knows (no request): the renderer asks again on `projects.reviewChanged`.
     'projects.review': async () => review.snapshot((await deps.profiles.state()).activeId),
+    'projects.nextReady': async ({ after, back }) =>
+      review.nextReady((await deps.profiles.state()).activeId, after, back),
 
     'deliverables.list': async ({ projectId }) => {
       const answer = await readThrough(
@@ -419,6 +430,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'qa.setTarget': ({ projectId, target, from }) => deps.qaTargets.set(projectId, { target, from }),
 
     'watcher.status': () => deps.watcher.status(),
+    'watcher.project': ({ projectId }) => deps.watcher.project(projectId),
+    'watcher.checkNow': ({ projectId }) => deps.watcher.checkNow(projectId),
     'watcher.attend': (attention) => {
       deps.watcher.attend(attention);
       return null;

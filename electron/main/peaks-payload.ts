@@ -7,15 +7,15 @@ import type { PeaksPayload } from '../../shared/ipc';
 const PEAK_BUCKETS = 8000;
 
 /**
- * Reads `<file>.peaks` and shapes it for wavesurfer.js as plain numbers (the HTTP transport speaks JSON). Null when
+ * Reads a peaks file (an item's sidecar, see the library's `peaksPathOf`) and shapes it for wavesurfer.js as plain numbers (the HTTP transport speaks JSON). Null when
  * there is none, when a link stands at its name (never read through: it could lead out of the library) or when it
  * is damaged: the caller builds it again from the audio, and the new sidecar replaces whatever stood there.
  */
-export async function readPeaks(path: string): Promise<PeaksPayload | null> {
+export async function readPeaks(peaksPath: string): Promise<PeaksPayload | null> {
   let bytes: Buffer;
   let decoded: ReturnType<typeof decodePeaks>;
   try {
-    const handle = await open(`${path}.peaks`, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const handle = await open(peaksPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     try {
       bytes = await handle.readFile();
     } finally {

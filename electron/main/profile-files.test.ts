@@ -205,6 +205,9 @@ describe('files of versions before profiles kept their own', () => {
       items: LibraryItem[];
     };
     expect(manifest.items.map((i) => i.profileId)).toEqual(['sandbox']);
-    expect(await readFile(join(libraryDir, 'Before profiles', 'part001.txt'), 'utf8')).toBe('hello');
+    // The script text itself is kept, moved to the hidden sidecar folder by the same start (issue 26 item 8).
+    expect(
+      await readFile(join(libraryDir, '.takedesk', 'sidecars', 'Before profiles', 'part001.txt'), 'utf8'),
+    ).toBe('hello');
   });
 });

@@ -52,6 +52,39 @@ describe('review index', () => {
     expect(changes).toEqual(['a', 'a']);
   });
 
+  it('"Next needing review": the next waiting take across projects, oldest project first, wrapping round', () => {
+    const { index } = setup();
+    index.projects('a', [
+      { ...row('new'), created: '2026-11-25T10:00:00' },
+      { ...row('old'), created: '2026-11-20T10:00:00' },
+      { ...row('gone', 'canceled'), created: '2026-11-01T10:00:00' },
+    ]);
+    index.deliverables('a', 'new', [take('n1', 'reviewable', '1')]);
+    index.deliverables('a', 'old', [
+      take('o10', 'reviewable', '10'),
+      take('o2', 'reviewable', '2'),
+      take('o1', 'approved', '1'),
+    ]);
+    index.deliverables('a', 'gone', [take('g1', 'reviewable', '1')]);
+
+    expect(index.nextReady('a')).toEqual({ projectId: 'old', deliverableId: 'o2' });
+    expect(index.nextReady('a', 'o2')).toEqual({ projectId: 'old', deliverableId: 'o10' });
+    expect(index.nextReady('a', 'o10')).toEqual({ projectId: 'new', deliverableId: 'n1' });
+    expect(index.nextReady('a', 'n1')).toEqual({ projectId: 'old', deliverableId: 'o2' });
+    // Previous: the same order backwards.
+    expect(index.nextReady('a', 'n1', true)).toEqual({ projectId: 'old', deliverableId: 'o10' });
+    expect(index.nextReady('a', 'o2', true)).toEqual({ projectId: 'new', deliverableId: 'n1' });
+    // The take just decided still says where "next" starts.
+    index.decided('a', [{ id: 'o2', status: 'approved' }]);
+    expect(index.nextReady('a', 'o2')).toEqual({ projectId: 'old', deliverableId: 'o10' });
+    index.decided('a', [
+      { id: 'o10', status: 'approved' },
+      { id: 'n1', status: 'approved' },
+    ]);
+    expect(index.nextReady('a', 'n1')).toBeNull();
+    expect(index.nextReady('b')).toBeNull();
+  });
+
   it('keeps a list row small: a project read brings its news, not its services', () => {
     const { index } = setup();
     index.projects('a', [{ ...row('p1'), services: [], remarks: 'long brief' } as never]);
@@ -70,6 +103,35 @@ describe('review index across restarts', () => {
 
   const events = { emit: () => undefined };
   const at = (iso: string) => () => new Date(iso);
+
+  it('keeps why a project was canceled and what it cost, across a restart and later listings', async () => {
+    const path = join(dir, 'canceled.json');
+    const first = createReviewIndex(events, {
+      file: createJsonFile(path, SavedReviewIndexSchema),
+      saveDelayMs: 10,
+    });
+    first.projects('a', [row('p1')]);
+    expect(first.readyCount('a', 'p1')).toBeNull(); // takes never read: the fee is not known
+    first.deliverables('a', 'p1', [take('d1', 'reviewable'), take('d2', 'approved')]);
+    expect(first.readyCount('a', 'p1')).toBe(1);
+    const cancellation = {
+      reason: 'Ordered twice',
+      reasonCode: 'no_longer_needed.duplicated',
+      feePercent: 30,
+      fee: 9.3,
+      at: '2026-11-26T10:00:00.000Z',
+    };
+    first.status('a', 'p1', 'canceled');
+    first.canceled('a', 'p1', cancellation);
+    first.canceled('a', 'unknown', cancellation); // a project it never listed: nothing to attach it to
+    first.projects('a', [row('p1', 'canceled')]); // a later listing does not carry it, and does not drop it
+    expect(first.snapshot('a').projects[0]!.cancellation).toEqual(cancellation);
+    await first.flush();
+
+    const next = createReviewIndex(events, { file: createJsonFile(path, SavedReviewIndexSchema) });
+    await next.load();
+    expect(next.snapshot('a').projects.map((p) => p.cancellation)).toEqual([cancellation]);
+  });
 
   it('answers at once after a restart with what was known, marked as of when it was read, per profile', async () => {
     const path = join(dir, 'restart.json');

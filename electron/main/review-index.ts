@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { DeliverableSummary, ProjectListItem } from '../../shared/api';
 import type { EventPayloads, ReviewSnapshot } from '../../shared/ipc';
 import { reviewCounts } from '../../shared/review';
+import type { Cancellation } from '../../shared/review/cancellation';
 import type { JsonFile } from './json-file';
 
 /** Anything with the event bus's emit (electron/main/events.ts). */
@@ -21,12 +22,28 @@ export interface ReviewIndex {
   projects(profileId: string, rows: readonly ProjectListItem[]): void;
   /** A project's new status (a cancel's answer). */
   status(profileId: string, projectId: string, status: string): void;
+  /** Why a project was canceled and what it cost: the service says so only in the cancel's answer. */
+  canceled(profileId: string, projectId: string, cancellation: Cancellation): void;
+  /** How many of a project's takes wait for review, as last read; null when they were never read. */
+  readyCount(profileId: string, projectId: string): number | null;
   /** The whole deliverables list of one project, as the service answered it. */
   deliverables(profileId: string, projectId: string, list: readonly DeliverableSummary[]): void;
   /** Deliverables a decision answered with (approve, approve all, reject, revision, winner). */
   decided(profileId: string, answers: ReadonlyArray<Pick<DeliverableSummary, 'id' | 'status'>>): void;
   /** The project of a deliverable, when a listing named it. */
   projectOf(profileId: string, deliverableId: string): string | undefined;
+  /**
+   * The take to review after `after` (the one on screen, decided or not), across the profile's projects: the
+   * oldest project first, its takes in name order, wrapping round; null when no other take waits. `back`: the
+   * one before it.
+   */
+  nextReady(
+    profileId: string,
+    after?: string,
+    back?: boolean,
+  ): { projectId: string; deliverableId: string } | null;
+  /** A deliverable's status as last read or decided (kept across restarts), if the index knows it. */
+  deliverableStatus(profileId: string, projectId: string, deliverableId: string): string | undefined;
   snapshot(profileId: string): ReviewSnapshot;
   /** Reads the saved index (before anything else is recorded; what is recorded meanwhile wins). */
   load(): Promise<void>;
@@ -41,7 +58,12 @@ export interface SavedReviewIndex {
   version: 1;
   profiles: Record<
     string,
-    Array<{ row: ProjectListItem; deliverables: DeliverableSummary[] | null; checkedAt: string | null }>
+    Array<{
+      row: ProjectListItem;
+      deliverables: DeliverableSummary[] | null;
+      checkedAt: string | null;
+      cancellation?: Cancellation;
+    }>
   >;
 }
 
@@ -59,6 +81,7 @@ interface Entry {
   checkedAt: string | null;
   /** Counts from an earlier run, not read again since this start. */
   stale: boolean;
+  cancellation?: Cancellation;
 }
 
 interface ProfileIndex {
@@ -123,6 +146,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
           row: entry.row,
           deliverables: entry.deliverables ? [...entry.deliverables.values()] : null,
           checkedAt: entry.checkedAt,
+          ...(entry.cancellation ? { cancellation: entry.cancellation } : {}),
         }));
     }
     return out;
@@ -146,6 +170,16 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       if (!row || row.status === status) return;
       row.status = status as ProjectListItem['status'];
       changed(profileId);
+    },
+    canceled(profileId, projectId, cancellation) {
+      const entry = profiles.get(profileId)?.entries.get(projectId);
+      if (!entry?.row) return;
+      entry.cancellation = cancellation;
+      changed(profileId);
+    },
+    readyCount(profileId, projectId) {
+      const list = profiles.get(profileId)?.entries.get(projectId)?.deliverables;
+      return list ? [...list.values()].filter((d) => d.status === 'reviewable').length : null;
     },
     deliverables(profileId, projectId, list) {
       const index = indexOf(profileId);
@@ -176,6 +210,19 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       if (any) changed(profileId);
     },
     projectOf: (profileId, deliverableId) => profiles.get(profileId)?.projectOf.get(deliverableId),
+    nextReady(profileId, after, back = false) {
+      const takes = reviewOrder(profiles.get(profileId));
+      if (back) takes.reverse();
+      const from = takes.findIndex((t) => t.deliverableId === after);
+      for (let i = 1; i <= takes.length; i++) {
+        const t = takes[(from + i) % takes.length]!;
+        if (t.ready && t.deliverableId !== after)
+          return { projectId: t.projectId, deliverableId: t.deliverableId };
+      }
+      return null;
+    },
+    deliverableStatus: (profileId, projectId, deliverableId) =>
+      profiles.get(profileId)?.entries.get(projectId)?.deliverables?.get(deliverableId)?.status,
     snapshot(profileId) {
       const index = profiles.get(profileId);
       const projects: ReviewSnapshot['projects'] = [];
@@ -185,6 +232,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
           project: entry.row,
           counts: entry.deliverables ? reviewCounts([...entry.deliverables.values()]) : null,
           ...(entry.stale && entry.checkedAt ? { asOf: entry.checkedAt } : {}),
+          ...(entry.cancellation ? { cancellation: entry.cancellation } : {}),
         });
       }
       return { profileId, projects };
@@ -193,7 +241,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       const value = await options.file?.load();
       for (const [profileId, rows] of Object.entries(value?.profiles ?? {})) {
         const index = indexOf(profileId);
-        for (const { row, deliverables, checkedAt } of rows) {
+        for (const { row, deliverables, checkedAt, cancellation } of rows) {
           if (index.entries.has(row.id)) continue; // read since this start: newer than the file
           const list = deliverables ?? null;
           index.entries.set(row.id, {
@@ -201,6 +249,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
             deliverables: list ? new Map(list.map((d) => [d.id, d])) : null,
             checkedAt,
             stale: list !== null,
+            ...(cancellation ? { cancellation } : {}),
           });
           for (const d of list ?? []) index.projectOf.set(d.id, row.id);
         }
@@ -246,6 +295,15 @@ export const SavedReviewIndexSchema = z.object({
         row: z.looseObject({ id: z.string() }),
         deliverables: z.array(z.looseObject({ id: z.string(), status: z.string() })).nullable(),
         checkedAt: z.string().nullable(),
+        cancellation: z
+          .object({
+            reason: z.string(),
+            reasonCode: z.string(),
+            feePercent: z.number().nullable(),
+            fee: z.number().nullable(),
+            at: z.string(),
+          })
+          .optional(),
       }),
     ),
   ),
@@ -253,4 +311,31 @@ export const SavedReviewIndexSchema = z.object({
 
 export function isSavedReviewIndex(value: unknown): value is SavedReviewIndex {
   return SavedReviewIndexSchema.safeParse(value).success;
+}
+
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Every known take of the profile's live projects in the order a producer works through them: the oldest project
+ * first (it has waited longest), then its takes by service and name ("2" before "10"). Decided takes stay in the
+ * order, so the one just decided still says where "next" starts.
+ */
+function reviewOrder(
+  index: ProfileIndex | undefined,
+): Array<{ projectId: string; deliverableId: string; ready: boolean }> {
+  const projects = [...(index?.entries.entries() ?? [])]
+    .filter(([, entry]) => entry.row && entry.row.status !== 'canceled' && entry.deliverables)
+    .sort(
+      ([a, x], [b, y]) => (x.row!.created ?? '').localeCompare(y.row!.created ?? '') || a.localeCompare(b),
+    );
+  return projects.flatMap(([projectId, entry]) =>
+    [...entry.deliverables!.values()]
+      .sort(
+        (x, y) =>
+          byName.compare(x.serviceSubCategory, y.serviceSubCategory) ||
+          byName.compare(x.name, y.name) ||
+          x.id.localeCompare(y.id),
+      )
+      .map((d) => ({ projectId, deliverableId: d.id, ready: d.status === 'reviewable' })),
+  );
 }

@@ -182,8 +182,14 @@ describe('main-process services over the router', () => {
       }>
     >('library.list', { projectId: project.id });
     expect(items).toHaveLength(6);
+    // Deliverables in the project folder; the script's text in the hidden sidecar folder (issue 26 item 8).
     for (const item of items)
-      expect(item.relativePath.startsWith('Ad_ spring sale _ _quotes_ & more (')).toBe(true);
+      expect(
+        item.relativePath.startsWith(
+          `${item.format === 'txt' ? '.takedesk/sidecars/' : ''}Ad_ spring sale _ _quotes_ & more (`,
+        ),
+        item.relativePath,
+      ).toBe(true);
     const post = items.find((i) => i.format === 'wav' && i.relativePath.includes('post-production'))!;
     expect(post.hasPeaks).toBe(true);
     expect(post.orderedSeconds).toBe(15);
@@ -194,7 +200,8 @@ describe('main-process services over the router', () => {
     expect(peaks.peaks).toHaveLength(2);
     // A missing sidecar is built again on demand (the MP3 on the analysis pool).
     const voice = items.find((i) => i.format === 'mp3' && i.relativePath.includes('voice_over'))!;
-    const voicePeaks = join(world.dir, 'Library', `${voice.relativePath}.peaks`);
+    const voicePeaks = join(world.dir, 'Library', '.takedesk', 'sidecars', `${voice.relativePath}.peaks`);
+    expect(existsSync(join(world.dir, 'Library', `${voice.relativePath}.peaks`))).toBe(false);
     const before = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: voice.id });
     await rm(voicePeaks);
     const rebuilt = await value<{ duration: number; peaks: number[][] }>('library.peaks', { id: voice.id });

@@ -173,6 +173,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     profiles,
     notices,
     knownFiles: () => finishedFilesIn(join(options.dataDir, 'downloads.json')),
+    takeStatus: review.deliverableStatus,
   });
   const downloads = createDownloadsService({
     dataDir: options.dataDir,
@@ -277,6 +278,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       settings,
       watcher: {
         status: () => watcher.status(),
+        project: (projectId) => watcher.project(projectId),
+        checkNow: (projectId) => watcher.checkNow(projectId),
         poke: (target) => void watcher.poke(target),
         observe: (profileId, projects) => void watcher.observe(profileId, projects).catch(() => undefined),
         attend: (attention) => watcher.attend(attention),

@@ -18,9 +18,29 @@ export interface SettingsService {
   current(): Settings;
 }
 
-/** Where downloads go unless the producer picks another folder. */
-export function defaultLibraryDir(home = homedir()): string {
-  return join(home, 'Takedesk Library');
+/**
+ * Where downloads go unless the producer picks another folder. An instance run on its own data folder
+ * (TAKEDESK_DATA_DIR) keeps its library there too, so two instances never share one library by accident.
+ */
+export function defaultLibraryDir(home = homedir(), dataDir = process.env.TAKEDESK_DATA_DIR): string {
+  return dataDir ? join(dataDir, 'Takedesk Library') : join(home, 'Takedesk Library');
+}
+
+/**
+ * What is saved: every preference, except a library folder the producer never chose, so the default keeps
+ * following where this instance runs (its data folder) instead of being frozen by an unrelated change.
+ */
+function withoutUnchosenLibrary(
+  next: Settings,
+  stored: unknown,
+  changes: Partial<Settings>,
+): Partial<Settings> {
+  const chosen =
+    'libraryDir' in changes || salvage(StoredPreferences, stored).value?.libraryDir !== undefined;
+  if (chosen) return next;
+  const saved: Partial<Settings> = { ...next };
+  delete saved.libraryDir;
+  return saved;
 }
 
 /** Preferences in the settings store, defaults filled in, unknown or broken values ignored. */
@@ -38,6 +58,8 @@ export function createSettings(deps: {
     downloadFormats: [...BULK_FORMATS],
     // Producers review on trains and planes: every delivery is fetched as it arrives unless they turn it off.
     backgroundFetch: true,
+    // Off until the producer asks: a decision's answer stays on screen where it was taken.
+    advanceAfterDecision: false,
     ...deps.defaults,
   };
   const current = (): Settings => {
@@ -57,7 +79,7 @@ export function createSettings(deps: {
       // spreading over the current value and unsetting the library folder.
       const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       const next: Settings = { ...current(), ...changes };
-      deps.store.set(KEY, next);
+      deps.store.set(KEY, withoutUnchosenLibrary(next, deps.store.get(KEY), changes));
       deps.onChange?.(next);
       return next;
     },

@@ -5,6 +5,8 @@ import {
   formatClock,
   formatDuration,
   formatEta,
+  formatMoney,
+  languageName,
   formatRate,
   formatTimestamp,
   parseTimestamps,
@@ -82,5 +84,25 @@ describe('revisionWindowText', () => {
     expect(revisionWindowText({ status: 'completed', created: '2026-08-01T10:00:00' }, now)).toBeNull();
     expect(revisionWindowText({ status: 'completed' }, now)).toBeNull();
     expect(revisionWindowText(null, now)).toBeNull();
+  });
+});
+
+describe('prices and languages in words (issue 26 item 6)', () => {
+  it('names the currency of a price', () => {
+    expect(formatMoney(27.1, 'USD')).toBe('$27.10 USD');
+    expect(formatMoney(3, 'eur')).toBe('€3.00 EUR');
+    expect(formatMoney(5, 'XYZ').replace(/\s/gu, ' ')).toBe('XYZ 5.00');
+    expect(formatMoney(null, 'USD')).toBe('—');
+  });
+
+  it('shows a language code as its name and region', () => {
+    expect(languageName('eng-za')).toBe('English (South Africa)');
+    expect(languageName('eng-us')).toBe('English (United States)');
+    expect(languageName('spa-mx')).toBe('Spanish (Mexico)');
+    expect(languageName('bos-ba')).toBe('Bosnian (Bosnia & Herzegovina)');
+    expect(languageName('ara')).toBe('Arabic');
+    expect(languageName('cmn-zh')).toBe('Chinese');
+    expect(languageName('qqq-zz')).toBe('qqq-zz');
+    expect(languageName('')).toBe('—');
   });
 });

@@ -107,6 +107,43 @@ export function formatPrice(value: number | null | undefined, currency = 'USD'):
   return format.format(value);
 }
 
+/**
+ * A price with its currency named, so no "$" is left to guess: "$27.10 USD", "€3.00 EUR"; a currency Intl
+ * knows only by its code reads "XYZ 5.00".
+ */
+export function formatMoney(value: number | null | undefined, currency: string): string {
+  const text = formatPrice(value, currency);
+  const code = currency.toUpperCase();
+  return text === NO_VALUE || text.includes(code) ? text : `${text} ${code}`;
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' });
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * The service's language code, three letters and a region (`eng-za`), as words: "English (South Africa)". A region
+ * that is not a country code (`cmn-zh`) leaves just the language; a code no one knows is shown as it is.
+ */
+export function languageName(code: string | null | undefined): string {
+  if (!code) return NO_VALUE;
+  const [language = '', region] = code.split('-');
+  let name: string;
+  try {
+    name = languageNames.of(language.toLowerCase()) ?? language;
+  } catch {
+    return code;
+  }
+  if (name.toLowerCase() === language.toLowerCase()) return code;
+  if (!region) return name;
+  let place: string | undefined;
+  try {
+    place = regionNames.of(region.toUpperCase());
+  } catch {
+    place = undefined;
+  }
+  return place && place !== region.toUpperCase() ? `${name} (${place})` : name;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

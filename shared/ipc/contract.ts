@@ -40,6 +40,7 @@ import type {
   ProjectQaTarget,
   ReviewSnapshot,
   UpdateStatus,
+  WatchedProject,
   WatcherStatus,
 } from './types';
 
@@ -130,6 +131,13 @@ export const contract = {
   'projects.findRecent': channel(z.object({ title: text(200).min(1) }).strict()).returns<Project | null>(),
   /** The active profile's projects with their deliverables' counts, from what main already read (no request). */
   'projects.review': channel(none).returns<ReviewSnapshot>(),
+  /** "Next needing review" (or with `back`, the previous): the take after `after`, across the profile's projects. */
+  'projects.nextReady': channel(
+    z.object({ after: id.optional(), back: z.boolean().optional() }).strict(),
+  ).returns<{
+    projectId: string;
+    deliverableId: string;
+  } | null>(),
 
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
   'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable> & AsOf>(),
@@ -228,6 +236,10 @@ export const contract = {
   ).returns<Record<string, ProjectQaTarget>>(),
 
   'watcher.status': channel(none).returns<WatcherStatus>(),
+  /** When one project was last checked and will be again. */
+  'watcher.project': channel(z.object({ projectId: id }).strict()).returns<WatchedProject>(),
+  /** "Check now": the project (or, without one, the project list) is due at once, at the budget's pace. */
+  'watcher.checkNow': channel(z.object({ projectId: id.optional() }).strict()).returns<WatcherStatus>(),
   /** What the producer is looking at (the project on screen) and whether the window is shown: polling follows. */
   'watcher.attend': channel(
     z.object({ projectId: id.nullable(), visible: z.boolean() }).strict(),

@@ -17,5 +17,7 @@ export const SettingsSchema = z.object({
   downloadFormats: z.array(z.enum(BULK_FORMATS)).min(1).max(BULK_FORMATS.length),
   /** Fetch every deliverable that becomes ready for review into the library as it arrives. */
   backgroundFetch: z.boolean(),
+  /** After a decision on the review screen, open the next take that needs review (across projects). */
+  advanceAfterDecision: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -2,6 +2,7 @@ import type { ProjectListItem } from '../api';
 import type { AccountKind } from '../api/account-kind';
 import type { AudioAnalysis, DeliveryTargetId } from '../audio';
 import type { ReviewCounts } from '../review';
+import type { Cancellation } from '../review/cancellation';
 
 /** How the token is kept at rest; `secure: false` makes the UI show a warning banner. */
 export interface SecretsBackendInfo {
@@ -128,6 +129,11 @@ export interface LibraryItem extends DeliverableFile, FetchedUnder {
   hasPeaks: boolean;
   /** Data not yet confirmed on disk; re-verified at start if the app stopped before. */
   unsynced?: boolean;
+  /**
+   * The take's status as last read from the service or decided here (`approved`, `rejected`, `reviewable`…),
+   * added when the library is listed, never kept in the manifest; absent when Takedesk has not read it.
+   */
+  takeStatus?: string;
 }
 
 /** A project's QA target and where it came from: its purpose, or the producer's pick. */
@@ -150,6 +156,21 @@ export interface WatcherStatus {
   lastPollAt: string | null;
   nextPollInMs: number | null;
   failing: boolean;
+  /**
+   * How long one round of the projects in work takes at the budget that applies (ms): the usual interval, or
+   * longer when the budget cannot check them all in it — the budget wins and the producer is told. Null when none
+   * are watched.
+   */
+  cycleMs?: number | null;
+}
+
+/** When the watcher last read one project's deliverables, and when it will again. */
+export interface WatchedProject {
+  /** False when the watcher does not look at it (settled, canceled, or not listed yet). */
+  watched: boolean;
+  checkedAt: string | null;
+  /** About when the next check falls due (ms from now); null when it is not watched. */
+  nextInMs: number | null;
 }
 
 /** Waveform peaks ready for wavesurfer.js: one array per channel, values in -1..1. */
@@ -284,6 +305,8 @@ export interface ProjectReview {
    * until the watcher or the app reads that project's deliverables again. Absent once read since this start.
    */
   asOf?: string;
+  /** Why it was canceled and what it cost, when it was canceled from Takedesk. */
+  cancellation?: Cancellation;
 }
 
 /**

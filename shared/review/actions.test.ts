@@ -41,10 +41,16 @@ describe('projectActions', () => {
     ['paid', [], ['cancel']],
     ['pendingPayment', [], ['cancel']],
     ['pendingInternalReview', [], ['cancel']],
-    ['completed', [d('approved'), d('approved')], ['cancel']],
+    ['completed', [d('approved'), d('approved')], []],
+    ['completed', [d('approved'), d('reviewable')], ['approveAll']],
     ['canceled', [d('rejected')], []],
     ['canceled', [d('reviewable')], []],
   ] as const)('%s with %j -> %j', (status, deliverables, allowed) => {
     expect([...projectActions({ status }, deliverables)].sort()).toEqual([...allowed].sort());
+  });
+
+  it('never offers "Approve all" on a contest: its entries compete for one winner', () => {
+    const entries = [d('reviewable'), d('reviewable'), d('reviewable')];
+    expect([...projectActions({ status: 'paid', fulfillmentType: 'contest' }, entries)]).toEqual(['cancel']);
   });
 });

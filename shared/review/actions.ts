@@ -31,15 +31,23 @@ const REVISABLE = new Set(['reviewable', 'approved', 'winner']);
 /** Not delivered yet (docs/service.md#undelivered-takes): nothing to judge, so nothing to reject. */
 const UNDELIVERED = new Set(['unassigned', 'assigned']);
 
-/** Actions on the project as a whole: approve all needs a take pending review; cancel needs a live project. */
+/** A completed project had every take approved (docs/service.md#project-statuses): there is no work left to cancel. */
+const FINISHED_PROJECT = new Set(['completed']);
+
+/**
+ * Actions on the project as a whole: approve all needs a take pending review and is never offered on a contest
+ * (its entries compete: approving them all would pay every entrant and leave no winner to pick); cancel needs
+ * work still in progress.
+ */
 export function projectActions(
   project: ProjectFacts,
   deliverables: readonly DeliverableFacts[],
 ): Set<Extract<ReviewAction, 'approveAll' | 'cancel'>> {
   const allowed = new Set<'approveAll' | 'cancel'>();
   if (CLOSED_PROJECT.has(project.status)) return allowed;
-  allowed.add('cancel');
-  if (deliverables.some((d) => d.status === 'reviewable')) allowed.add('approveAll');
+  if (!FINISHED_PROJECT.has(project.status)) allowed.add('cancel');
+  const contest = project.fulfillmentType === 'contest';
+  if (!contest && deliverables.some((d) => d.status === 'reviewable')) allowed.add('approveAll');
   return allowed;
 }
 

@@ -20,3 +20,11 @@ export {
   revisionWindowEnd,
   type RevisionWindowFacts,
 } from './revision-window';
+export {
+  createReadyBatcher,
+  firstWords,
+  readyBatchText,
+  takeName,
+  type BatchTimers,
+  type ReadyTake,
+} from './ready-batch';

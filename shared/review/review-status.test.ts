@@ -19,6 +19,13 @@ describe('reviewCounts / reviewStateOf / reviewSummaryText', () => {
     ['paid', [take('rejected'), take('reviewable')], 'needs-review', '1 ready for review'],
     ['paid', [take('approved'), take('winner', '2')], 'approved', 'All approved'],
     ['completed', [take('approved')], 'approved', 'All approved'],
+    // A decided contest: the losing entries (rejected, or never delivered) are not replaced and wait for nothing.
+    [
+      'paid',
+      [take('winner', 'Entry 1'), take('rejected', 'Entry 2'), take('assigned', 'Entry 3')],
+      'approved',
+      'All approved',
+    ],
     ['paid', [], 'waiting', 'Waiting for delivery'],
     ['canceled', [take('rejected')], 'canceled', 'Canceled'],
   ] as const)('%s with %j -> %s, "%s"', (status, deliverables, state, text) => {

@@ -31,7 +31,14 @@ export const REVIEW_STATES: ReadonlyArray<{ state: ReviewState; label: string }>
 
 const APPROVED = new Set(['approved', 'winner']);
 
-/** Counts deliverables by what they wait for; a rejected take counts as waiting until a kept one replaces it. */
+/** Statuses of a contest entry that has not been judged: once a winner is picked it never will be. */
+const UNJUDGED = new Set(['unassigned', 'assigned', 'rejected']);
+
+/**
+ * Counts deliverables by what they wait for; a rejected take counts as waiting until a kept one replaces it.
+ * Once a contest has its winner, the service's other entries are decided (they lost and are not replaced): they
+ * wait for nothing, so a decided contest is not "waiting for delivery".
+ */
 export function reviewCounts(
   deliverables: ReadonlyArray<{ status: string; serviceSubCategory?: string; name?: string }>,
 ): ReviewCounts {
@@ -39,7 +46,9 @@ export function reviewCounts(
   const take = (d: { serviceSubCategory?: string; name?: string }) =>
     `${d.serviceSubCategory ?? ''}\n${d.name ?? ''}`;
   const replaced = new Set(deliverables.filter((d) => d.status !== 'rejected').map(take));
+  const decided = new Set(deliverables.filter((d) => d.status === 'winner').map((d) => d.serviceSubCategory));
   for (const d of deliverables) {
+    if (decided.has(d.serviceSubCategory) && UNJUDGED.has(d.status)) continue;
     if (d.status === 'reviewable') counts.ready++;
     else if (d.status === 'revisionRequested') counts.inRevision++;
     else if (APPROVED.has(d.status)) counts.approved++;

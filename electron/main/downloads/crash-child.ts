@@ -8,8 +8,8 @@
  *
  * Run: node --import tsx crash-child.ts '<json config>'
  */
-import { rm, symlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, symlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { DownloadJob, LibraryItem, MediaFormat, Result } from '../../../shared/ipc';
 import { createServices } from '../services';
 import { testServicesOptions } from '../test-world';
@@ -72,7 +72,8 @@ for (;;) {
     // Reads of the library that may write (the waveform built again, the analysis remembered), with a link out of
     // the library planted at the sidecar's name: it is replaced, never written through, wherever the kill lands.
     const item = items[Math.floor(random() * items.length)]!;
-    const sidecar = `${join(config.libraryDir, ...item.relativePath.split('/'))}.peaks`;
+    const sidecar = `${join(config.libraryDir, '.takedesk', 'sidecars', ...item.relativePath.split('/'))}.peaks`;
+    await mkdir(dirname(sidecar), { recursive: true }).catch(() => undefined);
     await rm(sidecar, { force: true }).catch(() => undefined);
     await symlink(config.outsideFile, sidecar).catch(() => undefined);
     await value('library.peaks', { id: item.id }).catch(() => undefined);

@@ -623,7 +623,11 @@ describe('downloads against the sandbox', () => {
       analyze: async (path, format) => {
         calls.push([path, format]);
         expect((await stat(path)).size).toBeGreaterThan(0); // the final file is complete when analysed
-        await writeFile(`${path}.peaks`, 'TDPK');
+        // As the library's own hook does: the peaks go to the hidden sidecar folder.
+        await writeFile(
+          await library.peaksPathOf(relative(libraryDir, path).split('\\').join('/'), true),
+          'TDPK',
+        );
         return {
           durationSeconds: 3,
           sampleRate: 48_000,
@@ -672,7 +676,9 @@ describe('downloads against the sandbox', () => {
       const bytes = await readFile(path);
       expect(item.sha256).toBe(sha(bytes));
       expect(item.hasPeaks).toBe(true);
-      const streamed = decodePeaks(new Uint8Array(await readFile(`${path}.peaks`)));
+      const streamed = decodePeaks(
+        new Uint8Array(await readFile(await library.peaksPathOf(item.relativePath))),
+      );
       // The reference: one analysis pass over the finished file.
       const reference = await analyzeFile(path, { writePeaks: true });
       const { verdict: _v, peaksPath: _p, ...figures } = reference;
@@ -946,8 +952,8 @@ describe("downloads through the transfer worker (the app's wiring)", () => {
       expect(await downloads.envelope(job.id, 0)).toBeNull(); // the stream is over: the file's own peaks now
 
       const item = (await library.list()).find((i) => i.deliverableId === postId && i.format === format)!;
-      const path = join(libraryDir, ...item.relativePath.split('/'));
-      const finest = decodePeaks(new Uint8Array(await readFile(`${path}.peaks`))).levels[0]!.minMax;
+      const finest = decodePeaks(new Uint8Array(await readFile(await library.peaksPathOf(item.relativePath))))
+        .levels[0]!.minMax;
       const live = new Float32Array(2 * buckets);
       let at = 0;
       for (const part of parts) {

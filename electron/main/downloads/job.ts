@@ -95,7 +95,7 @@ export interface Finished {
 
 /** What a job works with (the queue's collaborators). */
 export interface JobContext {
-  library: Pick<Library, 'resolve' | 'resolveReal' | 'root' | 'itemId' | 'commit' | 'update'>;
+  library: Pick<Library, 'resolve' | 'resolveReal' | 'root' | 'itemId' | 'commit' | 'update' | 'peaksPathOf'>;
   resolve: (request: DownloadRequest) => Promise<ResolvedDownload>;
   http: HttpGet;
   follow: Follow;
@@ -282,10 +282,13 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
   if (!analysis && ctx.analyze && isAudioFormat(job.format)) {
     const late = await ctx.analyze(finalPath, job.format).catch(() => null);
     if (late) {
-      const hasPeaks = await stat(`${finalPath}.peaks`).then(
-        () => true,
-        () => false,
-      );
+      const hasPeaks = await ctx.library
+        .peaksPathOf(item.relativePath)
+        .then((sidecar) => stat(sidecar))
+        .then(
+          () => true,
+          () => false,
+        );
       item = (await ctx.library.update(item.id, item.downloadedAt, { analysis: late, hasPeaks })) ?? item;
     }
   }

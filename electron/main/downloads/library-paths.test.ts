@@ -299,7 +299,8 @@ describe('library paths against the sandbox', () => {
       await mkdir(join(final, '..'), { recursive: true });
       const target = join(outside, 'precious.txt');
       await symlink(target, final);
-      await symlink(target, `${final}.peaks`);
+      const sidecar = await library.peaksPathOf(planned, true);
+      await symlink(target, sidecar);
       const job = await startWav(downloads, fake);
       await symlink(target, join(libraryDir, ...partPathFor(planned, job.id).split('/')));
       const [settled] = await settle(downloads, 1);

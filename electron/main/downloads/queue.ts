@@ -40,7 +40,15 @@ export type { DownloadRequest, ResolvedDownload, RetryPolicy } from './job';
 export interface DownloadsDeps {
   library: Pick<
     Library,
-    'planPath' | 'resolve' | 'resolveReal' | 'root' | 'itemId' | 'commit' | 'update' | 'markSynced'
+    | 'planPath'
+    | 'resolve'
+    | 'resolveReal'
+    | 'root'
+    | 'itemId'
+    | 'commit'
+    | 'update'
+    | 'markSynced'
+    | 'peaksPathOf'
   >;
   resolve: (request: DownloadRequest) => Promise<ResolvedDownload>;
   /** Every file of a project in the given formats (the deliverables that have them). */

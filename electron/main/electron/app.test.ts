@@ -231,7 +231,36 @@ describe('Electron edge', () => {
     };
     events.emit('deliverable.ready', payload);
     expect(record.windows[0]!.sent).toEqual([[IPC_EVENT, 'deliverable.ready', payload]]);
-    expect(record.notifications).toEqual([{ title: 'Ready for review', body: 'Spring promo: Voice over 1' }]);
+    // Told when the watcher's turn ends, with a name that says what the take is.
+    events.emit('watcher.status', { watching: 1, lastPollAt: null, nextPollInMs: null, failing: false });
+    expect(record.notifications).toEqual([
+      { title: 'Ready for review', body: 'Spring promo: Voice over · part 1' },
+    ]);
+  });
+
+  it('shows one desktop notification for a batch of deliveries, not one per take', async () => {
+    const { record, events } = await boot();
+    const take = (
+      deliverableId: string,
+      deliverableName: string,
+      projectId: string,
+      projectTitle: string,
+    ) => ({
+      profileId: 'p',
+      projectId,
+      projectTitle,
+      deliverableId,
+      deliverableName,
+      serviceSubCategory: 'voice_over',
+    });
+    events.emit('deliverable.ready', take('d1', '1', 'pr1', 'Spring promo'));
+    events.emit('deliverable.ready', take('d2', '2', 'pr1', 'Spring promo'));
+    events.emit('deliverable.ready', take('d3', '1', 'pr2', 'Jingle'));
+    expect(record.notifications).toEqual([]);
+    events.emit('watcher.status', { watching: 2, lastPollAt: null, nextPollInMs: null, failing: false });
+    expect(record.notifications).toEqual([
+      { title: '3 takes ready for review', body: 'Spring promo (2) · Jingle (1)' },
+    ]);
   });
 
   it('shows no desktop notification when the producer turned "Desktop notification" off', async () => {

@@ -7,7 +7,7 @@ import type { EventBus } from '../events';
 import type { MediaResolver } from '../hosts/browser-host';
 import type { Router } from '../ipc/router';
 import type { SettingsService } from '../settings';
-import { serviceLabel } from '../../../shared/text/service-label';
+import { createReadyBatcher, readyBatchText } from '../../../shared/review/ready-batch';
 import { aboutPanelOptions } from './about';
 import { DEEP_LINK_SCHEME, findDeepLinkInArgv, parseDeepLink, type DeepLink } from './deep-link';
 import { attachIpc } from './ipc';
@@ -225,16 +225,15 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
   services.events.attach((event, payload) => {
     if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENT, event, payload);
   });
+  // One notification per batch of deliveries (a watcher turn ends with its status), not one per take.
+  const readyBatch = createReadyBatcher((batch) => new electron.Notification(readyBatchText(batch)).show());
   services.events.attach((event, payload) => {
+    if (event === 'watcher.status') return readyBatch.end();
     if (event !== 'deliverable.ready' || !electron.Notification.isSupported()) return;
     // Read at each delivery, so turning the setting off in the Settings screen takes effect at once.
     if (!services.settings.current().notifications) return;
     // The bus carries every event's payload under one type; the name just checked says which one this is.
-    const ready = payload as EventPayloads['deliverable.ready'];
-    new electron.Notification({
-      title: 'Ready for review',
-      body: `${ready.projectTitle}: ${serviceLabel(ready.serviceSubCategory)} ${ready.deliverableName}`,
-    }).show();
+    readyBatch.add(payload as EventPayloads['deliverable.ready']);
   });
   const taskbar = createTaskbarProgress((progress) => {
     if (win && !win.isDestroyed()) win.setProgressBar(...progressBarArgs(progress));
@@ -258,6 +257,7 @@ export async function startElectronApp(electron: ElectronModule, options: Electr
     event.preventDefault();
     disposed = true;
     updater.dispose();
+    readyBatch.dispose();
     log.info('quitting');
     void services.dispose().finally(() => app.quit());
   });

@@ -8,7 +8,7 @@
  * Replay or go deeper locally: FUZZ_SEED=<n> FUZZ_RUNS=<n> npx vitest run electron/main/ipc/router.fuzz.test.ts
  */
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,7 +342,7 @@ describe('IPC fuzz (fast-check, fixed seed): library channels over damaged libra
   ] as const;
   let libraryDir = '';
   let outsideFile = '';
-  const items: Array<{ id: string; path: string; bytes: Buffer }> = [];
+  const items: Array<{ id: string; path: string; peaks: string; bytes: Buffer }> = [];
 
   beforeAll(async () => {
     // A library of its own (the fuzz above may have pointed the setting elsewhere).
@@ -376,7 +376,9 @@ describe('IPC fuzz (fast-check, fixed seed): library channels over damaged libra
     expect(library.length).toBeGreaterThanOrEqual(4);
     for (const item of library) {
       const path = join(libraryDir, ...item.relativePath.split('/'));
-      items.push({ id: item.id, path, bytes: await readFile(path) });
+      // The waveform sidecar lives in the library's hidden folder, mirroring the file's place.
+      const peaks = `${join(libraryDir, '.takedesk', 'sidecars', ...item.relativePath.split('/'))}.peaks`;
+      items.push({ id: item.id, path, peaks, bytes: await readFile(path) });
     }
   }, 120_000);
 
@@ -391,9 +393,10 @@ describe('IPC fuzz (fast-check, fixed seed): library channels over damaged libra
     else {
       // The file back, its waveform sidecar damaged instead.
       await writeFile(item.path, item.bytes);
-      await rm(`${item.path}.peaks`, { recursive: true, force: true });
-      if (kind === 'peaks-junk') await writeFile(`${item.path}.peaks`, junk);
-      else await symlink(outsideFile, `${item.path}.peaks`);
+      await mkdir(dirname(item.peaks), { recursive: true });
+      await rm(item.peaks, { recursive: true, force: true });
+      if (kind === 'peaks-junk') await writeFile(item.peaks, junk);
+      else await symlink(outsideFile, item.peaks);
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -213,16 +213,18 @@ describe('library files that are not what Takedesk downloaded', () => {
     expect((await service.library.get(kept.id))?.analysis).toBeNull();
   });
 
-  it('a junk or linked .peaks sidecar is not read: the waveform is built again from the audio', async () => {
+  it('a junk or linked .peaks sidecar (in the hidden sidecar folder) is not read: the waveform is built again', async () => {
     for (const [id, plant] of [
       ['junk-peaks', (sidecar: string) => writeFile(sidecar, 'not a peaks file')],
       ['linked-peaks', async (sidecar: string) => symlink(await outside(), sidecar)],
     ] as const) {
       const entry = await listed({ id, relativePath: `Project (p1)/${id}.wav` });
-      await plant(`${fileOf(entry)}.peaks`);
+      await plant(await service.library.peaksPathOf(entry.relativePath, true));
       const peaks = await service.port.peaks(entry.id);
       expect(peaks?.duration, id).toBeCloseTo(1, 2);
       expect(peaks?.peaks.length, id).toBeGreaterThan(0);
+      // Built again into the sidecar folder: nothing is left beside the file in the deliverable folder.
+      await expect(stat(`${fileOf(entry)}.peaks`)).rejects.toMatchObject({ code: 'ENOENT' });
     }
     expect(await readFile(join(dir, 'outside.wav'))).toEqual(SECRET); // replaced, never written through
   });
@@ -335,5 +337,30 @@ describe('through the router (what the renderer calls), against a real sandbox',
     // Removing the linked item deletes the link itself, never what it points to.
     await value('library.remove', { id: linked!.id });
     expect(await readFile(join(dir, 'outside.wav'))).toEqual(SECRET);
+  }, 60_000);
+  it('lists each file with its take’s status as last known, following a decision (issue 26 item 8)', async () => {
+    const project = await value<{ id: string }>('projects.create', {
+      body: { title: 'Statuses', mainService: 'voice_over', services: [voiceOverService(['One.', 'Two.'])] },
+    });
+    await world.sandbox.deliverNow(project.id);
+    const { items } = await value<{ items: Array<{ id: string; status: string }> }>('deliverables.list', {
+      projectId: project.id,
+    });
+    for (const d of items)
+      await value('downloads.start', { deliverableId: d.id, projectId: project.id, format: 'wav' });
+    const listedNow = async () => value<LibraryItem[]>('library.list', { projectId: project.id });
+    for (let i = 0; i < 300 && (await listedNow()).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const statusOf = async (deliverableId: string) =>
+      (await listedNow()).find((it) => it.deliverableId === deliverableId)?.takeStatus;
+    expect(await statusOf(items[0]!.id)).toBe('reviewable');
+
+    await value('deliverables.approve', { id: items[0]!.id, heard: { status: 'reviewable' } });
+    await value('deliverables.reject', { id: items[1]!.id, reason: 'Wrong voice' });
+    expect(await statusOf(items[0]!.id)).toBe('approved');
+    expect(await statusOf(items[1]!.id)).toBe('rejected');
+    // Only a listing adds it: the manifest keeps what is on disk.
+    const manifest = await readFile(join(world.dir, 'Library', '.takedesk', 'library.json'), 'utf8');
+    expect(manifest).not.toContain('takeStatus');
   }, 60_000);
 });

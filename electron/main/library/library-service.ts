@@ -59,6 +59,8 @@ export function createLibraryService(deps: {
   notices?: StateNotices;
   /** What the download queue knows of finished files (full ids for files a damaged manifest lost). */
   knownFiles?: () => Promise<Map<string, KnownFile>>;
+  /** A take's status as the review index last knew it (read offline too), for each listed file. */
+  takeStatus?: (profileId: string, projectId: string, deliverableId: string) => string | undefined;
 }): LibraryService {
   const library = createLibrary({
     dir: () => deps.settings.current().libraryDir,
@@ -95,6 +97,8 @@ export function createLibraryService(deps: {
     } = await deps.analyzer.analyze(path, {
       writePeaks: true,
     });
+    // The analyzer writes the peaks beside the file: they belong in the sidecar folder, out of the client's folder.
+    await library.adoptPeaksBeside(path);
     return analysis;
   };
 
@@ -134,11 +138,19 @@ export function createLibraryService(deps: {
     return analysis;
   };
 
+  /** The item with its take's status beside it (for the list only: the manifest keeps what is on disk). */
+  function withTakeStatus(item: LibraryItem, profileId: string): LibraryItem {
+    const status = deps.takeStatus?.(profileId, item.projectId, item.deliverableId);
+    return status === undefined ? item : { ...item, takeStatus: status };
+  }
+
   const port: LibraryPort = {
     list: async (projectId) => {
       await checked;
       const state = await deps.profiles.state();
-      return (await library.list(projectId)).filter((item) => showsFilesOf(state, item.profileId));
+      return (await library.list(projectId))
+        .filter((item) => showsFilesOf(state, item.profileId))
+        .map((item) => withTakeStatus(item, item.profileId ?? state.activeId));
     },
     remove: async (id) => {
       await requireItem(id);
@@ -150,7 +162,8 @@ export function createLibraryService(deps: {
       const item = await ownItem(id);
       const path = item ? await itemPath(id) : null;
       if (!item || !path) return null;
-      const stored = await readPeaks(path);
+      const sidecar = await library.peaksPathOf(item.relativePath).catch(() => null);
+      const stored = sidecar ? await readPeaks(sidecar) : null;
       if (stored || !isAudioFormat(item.format)) return stored;
       // The sidecar is missing (deleted, or the analysis while streaming failed): build it again on the pool,
       // where a long MP3 decodes on two threads at once.
@@ -159,8 +172,9 @@ export function createLibraryService(deps: {
       } catch {
         return null;
       }
+      if (!(await library.adoptPeaksBeside(path))) return null;
       if (!item.hasPeaks) await library.upsert({ ...item, hasPeaks: true });
-      return readPeaks(path);
+      return readPeaks(await library.peaksPathOf(item.relativePath));
     },
     analyze: async (id) => analysisOf(await requireItem(id)),
     qa: async (id, target, orderedSeconds) => {

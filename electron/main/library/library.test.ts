@@ -107,6 +107,113 @@ describe('createLibrary', () => {
     expect(left.map((i) => [i.id, i.hasPeaks])).toEqual([['kept', true]]);
   });
 
+  describe('peaks and script text stay out of the deliverable folders (issue 26 item 8)', () => {
+    it('a damaged manifest is rebuilt with the script text kept in the sidecar folder', async () => {
+      await place('S (5eed5eed)/voice_over-1-aaaaaaaa-v1.wav', 'take');
+      await place('.takedesk/sidecars/S (5eed5eed)/scriptwriting-Script-bbbbbbbb-v1.txt', 'the script');
+      await place('.takedesk/sidecars/S (5eed5eed)/voice_over-9-cccccccc-v1.wav', 'not listed from here');
+      await writeFile(join(dir, '.takedesk', 'library.json'), '{ "version": 2, "items": [ {');
+      const listed = await createLibrary({ dir: () => dir, notices: createStateNotices() }).list();
+      expect(listed.map((i) => i.relativePath).sort()).toEqual([
+        '.takedesk/sidecars/S (5eed5eed)/scriptwriting-Script-bbbbbbbb-v1.txt',
+        'S (5eed5eed)/voice_over-1-aaaaaaaa-v1.wav',
+      ]);
+    });
+
+    /** Every file under a folder, relative, the hidden folder included. */
+    async function tree(root: string): Promise<string[]> {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((e) => !e.isDirectory())
+        .map((e) =>
+          join(e.parentPath, e.name)
+            .slice(root.length + 1)
+            .split('\\')
+            .join('/'),
+        )
+        .sort();
+    }
+
+    it('a commit puts the peaks in the hidden sidecar folder, never beside the file', async () => {
+      const lib = createLibrary({ dir: () => dir });
+      const planned = 'P (p)/voice_over-1-aaaaaaaa-v1.wav';
+      const part = await lib.resolveReal('P (p)/x.part', true);
+      await writeFile(part, 'take');
+      const peaks = `${part}.peaks`;
+      await writeFile(peaks, 'pk');
+      const done = await lib.commit({ part, peaks, planned, item: item({ relativePath: planned, size: 4 }) });
+      expect(done.hasPeaks).toBe(true);
+      expect(await readdir(join(dir, 'P (p)'))).toEqual(['voice_over-1-aaaaaaaa-v1.wav']);
+      expect(await readFile(await lib.peaksPathOf(planned), 'utf8')).toBe('pk');
+      expect(await lib.peaksPathOf(planned)).toBe(
+        join(dir, '.takedesk', 'sidecars', 'P (p)', 'voice_over-1-aaaaaaaa-v1.wav.peaks'),
+      );
+      // Removing the item removes its sidecar too.
+      await lib.remove(done.id);
+      await expect(stat(await lib.peaksPathOf(planned))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+
+    it('an existing library moves its peaks and script text in at start, losing and renaming no other file, manifest intact', async () => {
+      const old = createLibrary({ dir: () => dir });
+      const a = await place('A (a)/voice_over-1-aaaaaaaa-v1.wav', 'take a');
+      const b = await place('A (a)/voice_over-2-bbbbbbbb-v1.wav', 'take b');
+      await writeFile(`${a}.peaks`, 'pk-a');
+      await writeFile(`${b}.peaks`, 'pk-b');
+      // The producer's own files, a `.peaks` that is no item's, and a link at an item's sidecar name stay put.
+      await place('A (a)/client notes.txt', 'notes');
+      await place('A (a)/scriptwriting-Script-dddddddd-v1.txt', 'the script');
+      await place('A (a)/mix.wav.peaks', 'not ours to move');
+      const c = await place('A (a)/voice_over-3-cccccccc-v1.wav', 'take c');
+      const outside = join(dir, '..', `outside-${Date.now()}.peaks`);
+      await writeFile(outside, 'elsewhere');
+      await symlink(outside, `${c}.peaks`);
+      for (const [id, rel] of [
+        ['a', 'A (a)/voice_over-1-aaaaaaaa-v1.wav'],
+        ['b', 'A (a)/voice_over-2-bbbbbbbb-v1.wav'],
+        ['c', 'A (a)/voice_over-3-cccccccc-v1.wav'],
+      ] as const)
+        await old.upsert(item({ id, relativePath: rel, hasPeaks: id !== 'c' }));
+      await old.upsert(
+        item({
+          id: 's',
+          format: 'txt',
+          relativePath: 'A (a)/scriptwriting-Script-dddddddd-v1.txt',
+          size: 10,
+        }),
+      );
+      const before = await old.list();
+
+      const lib = createLibrary({ dir: () => dir });
+      expect(await lib.reconcile()).toEqual([]);
+      expect(await tree(dir)).toEqual([
+        '.takedesk/library.json',
+        '.takedesk/sidecars/A (a)/scriptwriting-Script-dddddddd-v1.txt',
+        '.takedesk/sidecars/A (a)/voice_over-1-aaaaaaaa-v1.wav.peaks',
+        '.takedesk/sidecars/A (a)/voice_over-2-bbbbbbbb-v1.wav.peaks',
+        'A (a)/client notes.txt',
+        'A (a)/mix.wav.peaks',
+        'A (a)/voice_over-1-aaaaaaaa-v1.wav',
+        'A (a)/voice_over-2-bbbbbbbb-v1.wav',
+        'A (a)/voice_over-3-cccccccc-v1.wav',
+        'A (a)/voice_over-3-cccccccc-v1.wav.peaks',
+      ]);
+      expect(await readFile(await lib.peaksPathOf('A (a)/voice_over-1-aaaaaaaa-v1.wav'), 'utf8')).toBe(
+        'pk-a',
+      );
+      expect(await readFile(outside, 'utf8')).toBe('elsewhere');
+      const after = await createLibrary({ dir: () => dir }).list();
+      expect(after.map((i) => [i.id, i.relativePath, i.hasPeaks])).toEqual(
+        before.map((i) => [
+          i.id,
+          i.format === 'txt' ? `.takedesk/sidecars/${i.relativePath}` : i.relativePath,
+          i.id !== 'c' && i.id !== 's',
+        ]),
+      );
+      expect(await readFile(await lib.pathOf('s'), 'utf8')).toBe('the script');
+      await rm(outside, { force: true });
+    });
+  });
+
   it('reconcile re-verifies unsynced items: a short or damaged file is dropped and deleted, an intact one loses the flag', async () => {
     const body = 'the whole take';
     const sha = createHash('sha256').update(body).digest('hex');
@@ -273,7 +380,7 @@ describe('createLibrary', () => {
   describe('one file per item (issue 13, item 4)', () => {
     const sha = (body: string) => createHash('sha256').update(body).digest('hex');
 
-    it('migrates an old-layout manifest whose items share a file: the overwritten item is dropped, no file moves', async () => {
+    it('migrates an old-layout manifest whose items share a file: the overwritten item is dropped, no deliverable file moves', async () => {
       // The old layout put a rejected deliverable and its replacement at one path; the replacement overwrote it.
       const shared = 'Spring (3f2a9c1e)/voice_over-1-v1.wav';
       await place(shared, 'replacement take');
@@ -333,16 +440,20 @@ describe('createLibrary', () => {
       // Recorded paths are kept (users' files are not renamed); only the second owner of identical bytes gets a copy.
       expect((await lib.get('replacement'))!.relativePath).toBe(shared);
       expect((await lib.get('other'))!.relativePath).toBe('Spring (3f2a9c1e)/voice_over-2-v1.wav');
-      expect((await lib.get('s-new'))!.relativePath).toBe(script);
+      // The script's text (not a deliverable to hand over) goes to the hidden sidecar folder, under the same name.
+      expect((await lib.get('s-new'))!.relativePath).toBe(`.takedesk/sidecars/${script}`);
       const copy = (await lib.get('s-old'))!.relativePath;
-      expect(copy).not.toBe(script);
+      expect(copy).not.toBe(`.takedesk/sidecars/${script}`);
+      expect(copy.startsWith('.takedesk/sidecars/Spring (3f2a9c1e)/')).toBe(true);
       expect(new Set(left.map((i) => i.relativePath)).size).toBe(left.length);
       for (const kept of left) {
         expect(sha(await readFile(join(dir, ...kept.relativePath.split('/')), 'utf8'))).toBe(kept.sha256);
       }
       // Removing one owner of the script leaves the other's file.
       await lib.remove('s-old');
-      expect(await readFile(join(dir, ...script.split('/')), 'utf8')).toBe('the script');
+      expect(await readFile(join(dir, '.takedesk', 'sidecars', ...script.split('/')), 'utf8')).toBe(
+        'the script',
+      );
       // And it stays migrated: a fresh instance sees the same.
       const again = createLibrary({ dir: () => dir });
       expect((await again.list()).map((i) => [i.id, i.relativePath]).sort()).toEqual(

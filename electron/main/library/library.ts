@@ -16,12 +16,22 @@ import {
   libraryRelativePath,
   PathEscapeError,
   resolveInside,
+  SIDECAR_FOLDER,
+  SIDECAR_FORMATS,
   withCollisionSuffix,
   type LibraryPathParts,
 } from './sanitize';
 
 /** Folder (inside the library) that holds our bookkeeping; never shown as a project. */
 export const META_DIR = '.takedesk';
+/**
+ * Waveform peaks and script text live here, mirroring the layout (`<library>/.takedesk/sidecars/<relative
+ * path>.peaks`, `…/<project folder>/<file>.txt`), so the deliverable folders hold only deliverables and can be
+ * handed to a client as they are.
+ */
+export const SIDECAR_DIR = SIDECAR_FOLDER;
+/** The peaks sidecar of an item's file, relative to the library. */
+export const peaksRelativePath = (relativePath: string): string => `${SIDECAR_DIR}/${relativePath}.peaks`;
 const MANIFEST = 'library.json';
 // 2: every item has a file of its own (paths carry the deliverable's short id; no two items share a file).
 const MANIFEST_VERSION = 2;
@@ -163,6 +173,16 @@ export interface Library {
    * (PathEscapeError otherwise); with `create`, missing folders are made first.
    */
   resolveReal(relativePath: string, create?: boolean): Promise<string>;
+  /**
+   * Absolute path of the peaks sidecar of a file at `relativePath` (in the hidden sidecar folder), proven inside the
+   * library like `resolveReal`; with `create`, its folders are made first.
+   */
+  peaksPathOf(relativePath: string, create?: boolean): Promise<string>;
+  /**
+   * Moves a `<file>.peaks` just written beside a file of the library (the analyzer writes it there) into the sidecar
+   * folder; true when the sidecar is in place. A link at that name is left alone and never read.
+   */
+  adoptPeaksBeside(path: string): Promise<boolean>;
   /** Where a deliverable's file goes, relative to the library (sanitised layout). */
   planPath(parts: LibraryPathParts): string;
   /** Stable id of the library item for one deliverable version in one format. */
@@ -317,6 +337,64 @@ export function createLibrary(deps: LibraryDeps): Library {
     return join(realParent, basename(textual));
   }
 
+  /** The sidecar of a file, through `resolveReal` (never out of the library through a link). */
+  function peaksPath(relativePath: string, create = false): Promise<string> {
+    return resolveReal(peaksRelativePath(relativePath), create);
+  }
+
+  async function peaksExist(relativePath: string): Promise<boolean> {
+    const sidecar = await peaksPath(relativePath).catch(() => null);
+    return sidecar !== null && (await exists(sidecar));
+  }
+
+  /**
+   * Moves `<file>.peaks` beside the file into the sidecar folder. Only a regular file of that exact name is moved
+   * (a link is left alone). The rename replaces whatever stood at the sidecar's name (a damaged one, or a link,
+   * never written through): both are Takedesk's peaks of the same audio. Best effort: a failure leaves it there.
+   */
+  async function movePeaksIn(path: string, relativePath: string): Promise<boolean> {
+    const beside = `${path}.peaks`;
+    const st = await lstat(beside).catch(() => null);
+    if (!st?.isFile()) return false;
+    try {
+      await rename(beside, await peaksPath(relativePath, true));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * An item of a sidecar format (`.txt`) still in its project folder, moved to the same place under the sidecar
+   * folder and its entry pointed there (the caller saves the manifest). Only the item's own regular file moves, and
+   * never over another file; a file another entry shares stays where it is. One found already moved (a crash
+   * between the move and the save) is taken up. Best effort: on any failure the item stays as it was.
+   */
+  async function moveToSidecarFolder(
+    items: Map<string, LibraryItem>,
+    item: LibraryItem,
+  ): Promise<LibraryItem> {
+    if (!SIDECAR_FORMATS.has(item.format) || item.relativePath.startsWith(`${SIDECAR_DIR}/`)) return item;
+    const key = pathKey(item.relativePath);
+    if ([...items.values()].some((other) => other.id !== item.id && pathKey(other.relativePath) === key))
+      return item;
+    const targetRel = `${SIDECAR_DIR}/${item.relativePath}`;
+    if (ownerOf(items, targetRel, item.id)) return item;
+    try {
+      const from = await resolveReal(item.relativePath);
+      const fromSt = await lstat(from).catch(() => null);
+      const to = await resolveReal(targetRel, true);
+      const toSt = await lstat(to).catch(() => null);
+      if (fromSt?.isFile() && !toSt) await rename(from, to);
+      else if (!(fromSt === null && toSt?.isFile())) return item;
+    } catch {
+      return item;
+    }
+    const next = { ...item, relativePath: targetRel };
+    items.set(item.id, next);
+    return next;
+  }
+
   async function load(): Promise<Map<string, LibraryItem>> {
     const dir = root();
     if (cache?.root === dir) return cache.items;
@@ -354,17 +432,33 @@ export function createLibrary(deps: LibraryDeps): Library {
   async function relistFromDisk(dir: string, items: Map<string, LibraryItem>): Promise<number> {
     let added = 0;
     const known = (await deps.knownFiles?.().catch(() => null)) ?? new Map<string, KnownFile>();
-    const folders = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    // The project folders, then the sidecar folder, where only the formats kept there are listed.
+    for (const prefix of ['', `${SIDECAR_DIR}/`]) {
+      added += await relistFolders(dir, prefix, items, known);
+    }
+    return added;
+  }
+
+  async function relistFolders(
+    dir: string,
+    prefix: string,
+    items: Map<string, LibraryItem>,
+    known: Map<string, KnownFile>,
+  ): Promise<number> {
+    let added = 0;
+    const base = join(dir, ...prefix.split('/').filter(Boolean));
+    const folders = await readdir(base, { withFileTypes: true }).catch(() => []);
     for (const folder of folders) {
       const project = PROJECT_FOLDER.exec(folder.name);
       if (!folder.isDirectory() || folder.name === META_DIR || !project) continue;
-      const files = await readdir(join(dir, folder.name), { withFileTypes: true }).catch(() => []);
+      const files = await readdir(join(base, folder.name), { withFileTypes: true }).catch(() => []);
       for (const entry of files) {
         const named = FILE_NAME.exec(entry.name);
         if (!entry.isFile() || !named) continue;
-        const relativePath = `${folder.name}/${entry.name}`;
+        const relativePath = `${prefix}${folder.name}/${entry.name}`;
         if (ownerOf(items, relativePath)) continue;
         const [, service, deliverableName, deliverableId, version, format] = named as unknown as string[];
+        if (prefix && !SIDECAR_FORMATS.has(format!)) continue;
         const path = join(dir, relativePath);
         const st = await stat(path).catch(() => null);
         if (!st) continue;
@@ -383,7 +477,8 @@ export function createLibrary(deps: LibraryDeps): Library {
           downloadedAt: st.mtime.toISOString(),
           orderedSeconds: null,
           analysis: null,
-          hasPeaks: await exists(`${path}.peaks`),
+          // Peaks beside the file (an older version's) count too: the start-up check moves them.
+          hasPeaks: (await peaksExist(relativePath)) || (await exists(`${path}.peaks`)),
           ...known.get(relativePath),
         };
         if (items.has(item.id)) continue;
@@ -555,7 +650,9 @@ export function createLibrary(deps: LibraryDeps): Library {
     }
     // rm removes a link itself, never what it points to.
     await rm(path, { force: true });
-    await rm(`${path}.peaks`, { force: true });
+    await rm(`${path}.peaks`, { force: true }); // written by an older version beside the file
+    const sidecar = await peaksPath(relativePath).catch(() => null);
+    if (sidecar) await rm(sidecar, { force: true });
   }
 
   const sorted = (items: Iterable<LibraryItem>) =>
@@ -631,15 +728,14 @@ export function createLibrary(deps: LibraryDeps): Library {
         let hasPeaks: boolean;
         if (peaks) {
           // A rename replaces whatever sits at the sidecar's name (a link included) and never writes through it.
-          hasPeaks = await rename(peaks, `${chosen.path}.peaks`).then(
-            () => true,
-            () => false,
-          );
+          hasPeaks = await peaksPath(chosen.rel, true)
+            .then((sidecar) => rename(peaks, sidecar))
+            .then(
+              () => true,
+              () => false,
+            );
         } else {
-          hasPeaks = await stat(`${chosen.path}.peaks`).then(
-            () => true,
-            () => false,
-          );
+          hasPeaks = await peaksExist(chosen.rel);
         }
         const next: LibraryItem = { ...item, relativePath: chosen.rel, hasPeaks };
         items.set(item.id, next);
@@ -698,6 +794,14 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
     resolve: (relativePath) => resolveInside(root(), relativePath),
     resolveReal: (relativePath, create) => resolveReal(relativePath, create),
+    peaksPathOf: (relativePath, create) => peaksPath(relativePath, create),
+    async adoptPeaksBeside(path) {
+      const rel = relative(await realpath(root()), path)
+        .split(sep)
+        .join('/');
+      if (!rel || rel.startsWith('..') || isAbsolute(rel)) return false;
+      return movePeaksIn(path, rel);
+    },
     planPath: libraryRelativePath,
     itemId,
     reconcile() {
@@ -706,7 +810,10 @@ export function createLibrary(deps: LibraryDeps): Library {
         migrationDropped = [];
         const doomed: string[] = [];
         let changed = false;
-        for (const item of [...items.values()]) {
+        for (const listed of [...items.values()]) {
+          // A script's text an older version kept in the project folder moves to the sidecar folder first.
+          const item = await moveToSidecarFolder(items, listed);
+          if (item !== listed) changed = true;
           let path: string;
           try {
             path = await resolveReal(item.relativePath);
@@ -732,7 +839,9 @@ export function createLibrary(deps: LibraryDeps): Library {
             }
             if (verdict === 'good') next = withoutUnsynced(item);
           }
-          const hasPeaks = await exists(`${path}.peaks`);
+          // Peaks an older version wrote beside the file move into the sidecar folder (issue 26 item 8).
+          await movePeaksIn(path, item.relativePath);
+          const hasPeaks = await peaksExist(item.relativePath);
           if (hasPeaks !== next.hasPeaks) next = { ...next, hasPeaks };
           if (next !== item) {
             items.set(item.id, next);

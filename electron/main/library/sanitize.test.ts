@@ -78,6 +78,23 @@ describe('libraryRelativePath', () => {
     ).toBe('Summer Sale (3f2a9c1e)/voice_over-part1-9b1deb4d-v2.wav');
   });
 
+  it('keeps a script’s text out of the project folder, in the hidden sidecar folder (issue 26 item 8)', () => {
+    const parts = {
+      projectId: '3f2a9c1e-1111-2222-3333-444455556666',
+      projectTitle: 'Summer Sale',
+      serviceSubCategory: 'scriptwriting',
+      deliverableName: 'Script',
+      deliverableId: '9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D',
+      version: 1,
+    };
+    expect(libraryRelativePath({ ...parts, format: 'txt' })).toBe(
+      '.takedesk/sidecars/Summer Sale (3f2a9c1e)/scriptwriting-Script-9b1deb4d-v1.txt',
+    );
+    expect(libraryRelativePath({ ...parts, format: 'pdf' })).toBe(
+      'Summer Sale (3f2a9c1e)/scriptwriting-Script-9b1deb4d-v1.pdf',
+    );
+  });
+
   it('gives two deliverables with names that sanitise alike two paths (issue 13, item 4)', () => {
     const names = ['Take/1', 'Take:1', 'Take|1', 'Take_1', '..', '...', '1', '1'];
     const paths = names.map((deliverableName, i) =>

@@ -77,9 +77,18 @@ export function shortId(id: string): string {
 }
 
 /**
+ * The library's hidden folder for what is not a deliverable to hand over: waveform peaks and the script text
+ * (`.txt`, what the review screen reads along), mirroring the project folders.
+ */
+export const SIDECAR_FOLDER = '.takedesk/sidecars';
+
+/** Formats kept in the sidecar folder rather than in the project folder. */
+export const SIDECAR_FORMATS: ReadonlySet<string> = new Set(['txt']);
+
+/**
  * `<project title> (<id8>)/<service>-<name>-<deliverable id8>-v<n>.<ext>`, every component sanitised; always
  * '/'-separated. The deliverable's short id keeps two deliverables apart even when their names sanitise alike
- * (a rejected deliverable and its replacement share a name).
+ * (a rejected deliverable and its replacement share a name). A script's text goes under the sidecar folder.
  */
 export function libraryRelativePath(parts: LibraryPathParts): string {
   const id8 = sanitizeName(parts.projectId.replace(/-/gu, ''), 8, 'project');
@@ -88,7 +97,8 @@ export function libraryRelativePath(parts: LibraryPathParts): string {
   const name = sanitizeName(parts.deliverableName, 80, 'deliverable');
   const version = Number.isSafeInteger(parts.version) && parts.version > 0 ? parts.version : 1;
   // Each piece is already safe and short, so joining them cannot form '..', a device name or an over-long name.
-  return `${folder}/${service}-${name}-${shortId(parts.deliverableId)}-v${version}.${parts.format}`;
+  const path = `${folder}/${service}-${name}-${shortId(parts.deliverableId)}-v${version}.${parts.format}`;
+  return SIDECAR_FORMATS.has(parts.format) ? `${SIDECAR_FOLDER}/${path}` : path;
 }
 
 /** The n-th (n >= 2) name to try when `relativePath` is taken: `name (n).ext`, beside it. */

@@ -217,6 +217,27 @@ describe('watcher against the sandbox (manual delivery)', () => {
     expect(requests.filter((r) => r.arg === canceled.id)).toEqual([]);
   });
 
+  it('stops watching a decided contest: the losing entries wait for nothing', async () => {
+    const contest = await client.createProject({
+      title: 'Decided contest',
+      mainService: 'voice_over',
+      fulfillmentType: 'contest',
+      services: [
+        { subCategory: 'voice_over', language: 'eng-us', genderAndAge: 'middleAgeMale', script: 'Hi there.' },
+      ],
+    });
+    await sandbox.deliverNow(contest.id);
+    const { watcher, drain } = harness();
+    await drain();
+    const watching = watcher.status().watching;
+    const entries = await client.listDeliverables(contest.id);
+    expect(entries.length).toBeGreaterThan(1);
+    await client.selectWinner(entries[0]!.id);
+    await watcher.poke({ projectId: contest.id });
+    await drain();
+    expect(watcher.status().watching).toBe(watching - 1);
+  });
+
   it('checks a project the app listed without waiting for its own next listing, in its budget, once', async () => {
     const { watcher, drain, requests } = harness();
     await drain();
@@ -364,6 +385,51 @@ describe('watcher pacing (a fixed request budget; docs/service.md#no-published-l
     const hiddenFrom = h.clock.now;
     await h.advance(10 * 60_000);
     expect(peakPerMinute(h.requests, hiddenFrom + 5_000, h.clock.now)).toBeLessThanOrEqual(12);
+    h.watcher.stop();
+  });
+
+  it('says how long a round of the projects in work takes: the budget wins, the round gets longer', async () => {
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(6 * 60_000);
+    // 120 projects at 30 a minute fit in the usual 8 minutes…
+    expect(h.watcher.status().cycleMs).toBe(8 * 60_000);
+    // …at 12 a minute (window hidden) they do not: a round takes 120 slots of 5 s, and the status says so.
+    h.watcher.attend({ projectId: null, visible: false });
+    expect(h.watcher.status().cycleMs).toBe(10 * 60_000);
+    h.watcher.stop();
+  });
+
+  it('tells when a project was checked and will be next, and "Check now" waits for the budget', async () => {
+    const api = (await manyProfiles.active()).client;
+    const { projects } = await api.listProjects({ page: 1, pageSize: 100 });
+    const target = projects[7]!;
+    const h = harness({ source: manyProfiles });
+    h.watcher.start();
+    await h.advance(6 * 60_000); // past the first look at everything
+    const before = h.watcher.project(target.id);
+    expect(before.watched).toBe(true);
+    expect(before.checkedAt).not.toBeNull();
+    expect(before.nextInMs).toBeGreaterThan(60_000); // a cold project: minutes away
+    expect(h.watcher.project('00000000-0000-4000-8000-000000000000')).toEqual({
+      watched: false,
+      checkedAt: null,
+      nextInMs: null,
+    });
+
+    // Clicking Check now ten times in a row spends no request beyond the budget's slots.
+    const from = h.clock.now;
+    const spent = h.requests.length;
+    for (let i = 0; i < 10; i++) await h.watcher.checkNow(target.id);
+    expect(h.requests.length).toBe(spent);
+    expect(h.watcher.project(target.id).nextInMs).toBeLessThanOrEqual(2_000);
+    await h.advance(2_000);
+    const checks = h.requests.filter(
+      (r) => r.op === 'listDeliverables' && r.arg === target.id && r.at >= from,
+    );
+    expect(checks).toHaveLength(1);
+    expect(peakPerMinute(h.requests, T0, h.clock.now)).toBeLessThanOrEqual(30);
+    expect(Date.parse(h.watcher.project(target.id).checkedAt!)).toBeGreaterThanOrEqual(from);
     h.watcher.stop();
   });
 

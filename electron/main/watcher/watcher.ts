@@ -8,11 +8,12 @@
  */
 import { pageMayContinue, type Deliverable, type ProjectListItem } from '../../../shared/api';
 import { inRevisionWindow, revisionWindowEnd } from '../../../shared/review/revision-window';
-import type { EventName, EventPayloads, WatcherStatus } from '../../../shared/ipc';
+import type { EventName, EventPayloads, WatchedProject, WatcherStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import type { ActiveProfile } from '../profiles/profiles';
 import {
   DEFAULT_POLL_POLICY,
+  intervalOf,
   pickProject,
   slotMs,
   type Attention,
@@ -64,6 +65,13 @@ export interface Watcher {
   start(): void;
   stop(): void;
   status(): WatcherStatus;
+  /** When one project of the active profile was last checked, and about when it will be again. */
+  project(projectId: string): WatchedProject;
+  /**
+   * The producer asked to check now: the project (or, without one, the project list) falls due at once, but the
+   * request waits for the budget's next slot, so clicking never spends more than the budget.
+   */
+  checkNow(projectId?: string): Promise<WatcherStatus>;
   /**
    * The producer acted (project created, revision asked, take rejected): check that project now and keep it hot
    * for the hour. Without a target (profile switch), read the project list again now.
@@ -163,7 +171,41 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   let current: WatcherStatus = { watching: 0, lastPollAt: null, nextPollInMs: null, failing: false };
 
   function status(): WatcherStatus {
-    return { ...current, nextPollInMs: nextAt === null ? null : Math.max(0, nextAt - clock()) };
+    return {
+      ...current,
+      nextPollInMs: nextAt === null ? null : Math.max(0, nextAt - clock()),
+      cycleMs: cycleMs(),
+    };
+  }
+
+  /**
+   * One round of the projects in work: every one is checked at least each `coldIntervalMs` while the budget can
+   * afford it; past that (about 230 projects shown, 90 hidden) a round takes one slot per project. The budget
+   * wins, and the status says how long a round takes.
+   */
+  function cycleMs(): number | null {
+    if (!current.watching) return null;
+    return Math.max(policy.coldIntervalMs, current.watching * slotMs(attention, policy));
+  }
+
+  function projectStatus(projectId: string): WatchedProject {
+    const watch = activeWatch;
+    const inWork = watch?.projects.get(projectId);
+    const tracked = inWork ?? watch?.completed.get(projectId);
+    if (!tracked) return { watched: false, checkedAt: null, nextInMs: null };
+    const now = clock();
+    let every = policy.completedIntervalMs;
+    if (inWork) {
+      every = intervalOf(inWork, attention, now, policy);
+      // The rest go in turn: a round of them takes as long as the budget needs.
+      if (every === policy.coldIntervalMs) every = Math.max(every, cycleMs() ?? every);
+    }
+    const soonest = nextAt === null ? 0 : Math.max(0, nextAt - now);
+    return {
+      watched: true,
+      checkedAt: tracked.checkedAt ? new Date(tracked.checkedAt).toISOString() : null,
+      nextInMs: tracked.checkedAt ? Math.max(soonest, tracked.checkedAt + every - now) : soonest,
+    };
   }
 
   function publish(): void {
@@ -488,6 +530,17 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     await turn();
   }
 
+  async function checkNow(projectId?: string): Promise<WatcherStatus> {
+    const watch = await currentWatch();
+    if (watch && projectId) wake(watch, projectId, true, clock());
+    else if (watch) watch.listedAt = 0;
+    // A turn under way schedules the next one when it ends; otherwise the next slot moves up, never earlier
+    // than the budget allows (schedule() keeps one slot between requests).
+    if (running && !inFlight) schedule();
+    publish();
+    return status();
+  }
+
   return {
     start() {
       if (running) return;
@@ -517,6 +570,8 @@ export function createWatcher(deps: WatcherDeps): Watcher {
       publish();
     },
     status,
+    project: projectStatus,
+    checkNow,
     poke,
     attend(next) {
       const sooner = next.visible && (!attention.visible || next.projectId !== attention.projectId);
@@ -538,13 +593,17 @@ export function createWatcher(deps: WatcherDeps): Watcher {
 
 /**
  * Every deliverable is final, and each take (service and name) has a kept one: a rejected take alone awaits its
- * replacement, which carries the same service and name.
+ * replacement, which carries the same service and name. A service whose contest has its winner is decided: its
+ * other entries lost and are not replaced (nor, if never delivered, delivered).
  */
 function isSettled(deliverables: readonly Deliverable[]): boolean {
-  if (deliverables.length === 0 || !deliverables.every((d) => FINAL.has(d.status))) return false;
+  if (deliverables.length === 0) return false;
+  const decided = new Set(deliverables.filter((d) => d.status === 'winner').map((d) => d.serviceSubCategory));
+  const open = deliverables.filter((d) => !decided.has(d.serviceSubCategory));
+  if (!open.every((d) => FINAL.has(d.status))) return false;
   const take = (d: Deliverable) => `${d.serviceSubCategory}\n${d.name}`;
-  const kept = new Set(deliverables.filter((d) => KEPT.has(d.status)).map(take));
-  return deliverables.every((d) => kept.has(take(d)));
+  const kept = new Set(open.filter((d) => KEPT.has(d.status)).map(take));
+  return open.every((d) => kept.has(take(d)));
 }
 
 /** The pause a 429 asks for (the client's error carries the Retry-After it read), or a minute without one. */

@@ -89,6 +89,8 @@ describe('StatusBadge', () => {
     ['unassigned', 'Unassigned', null],
     ['assigned', 'Assigned', 'badge-info'],
     ['pendingInternalReview', 'In internal review', 'badge-warning'],
+    // Work in progress is not headlined "Paid".
+    ['paid', 'In work', 'badge-info'],
   ])('shows the known %s as before', (status, label, tone) => {
     const badge = mount(StatusBadge, { props: { status } }).get('[data-testid="status-badge"]');
     expect(badge.text()).toBe(label);

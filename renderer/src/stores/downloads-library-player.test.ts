@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DownloadJob, LibraryItem } from '../../../shared/ipc';
 import { useDownloadsStore, progressOf } from './downloads';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
-import { groupByProject, useLibraryStore } from './library';
+import { groupByProject, takeStateOf, useLibraryStore } from './library';
 import { usePlayerStore } from './player';
 import { useProfilesStore } from './profiles';
 
@@ -160,6 +160,54 @@ describe('library store', () => {
     f.emit('library.changed', { count: 2 });
     await new Promise((r) => setTimeout(r, 0));
     expect(library.items).toHaveLength(2);
+    off();
+  });
+});
+
+describe('library takes a client folder can be handed from (issue 26 item 8)', () => {
+  const items = [
+    item({ id: 'a1', deliverableId: 'd1', version: 1, takeStatus: 'approved' }),
+    item({ id: 'a2', deliverableId: 'd1', version: 2, takeStatus: 'approved' }),
+    item({ id: 'a2-mp3', deliverableId: 'd1', version: 2, format: 'mp3', takeStatus: 'approved' }),
+    item({ id: 'r1', deliverableId: 'd2', takeStatus: 'rejected' }),
+    item({ id: 'w1', deliverableId: 'd3', takeStatus: 'winner' }),
+    item({ id: 'n1', deliverableId: 'd4', takeStatus: 'revisionRequested' }),
+    item({ id: 'u1', deliverableId: 'd5' }),
+  ];
+
+  it('says of each file its take’s status, or the later version that replaced it', () => {
+    const text = (id: string) =>
+      takeStateOf(
+        items.find((i) => i.id === id)!,
+        items,
+      );
+    expect(text('a1')).toEqual({ state: 'replaced', text: 'Replaced by v2' });
+    expect(text('a2')).toEqual({ state: 'approved', text: 'Approved' });
+    expect(text('r1')).toEqual({ state: 'rejected', text: 'Rejected' });
+    expect(text('w1')).toEqual({ state: 'winner', text: 'Contest winner' });
+    expect(text('n1').text).toBe('Revision requested');
+    expect(text('u1')).toEqual({ state: 'unknown', text: 'Status not read yet' });
+  });
+
+  it('shows approved takes only, without the versions they replaced, when asked', async () => {
+    const f = createFakeApi({ 'library.list': () => items });
+    const library = withApi(f.api, () => useLibraryStore());
+    await library.load();
+    expect(library.groups[0]!.items).toHaveLength(items.length);
+    library.approvedOnly = true;
+    expect(library.groups[0]!.items.map((i) => i.id).sort()).toEqual(['a2', 'a2-mp3', 'w1']);
+  });
+
+  it('reads the list again when a take’s status changes (a decision, a delivery)', async () => {
+    let listed = [item()];
+    const f = createFakeApi({ 'library.list': () => listed });
+    const library = withApi(f.api, () => useLibraryStore());
+    await library.load();
+    const off = library.listen();
+    listed = [item({ takeStatus: 'approved' })];
+    f.emit('projects.reviewChanged', { profileId: 'sandbox' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(library.items[0]!.takeStatus).toBe('approved');
     off();
   });
 });

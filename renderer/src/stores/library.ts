@@ -28,8 +28,15 @@ export const useLibraryStore = defineStore('library', () => {
   const projectQaTargets = ref<Record<string, ProjectQaTarget>>({});
   /** Text filter over project title, deliverable name and path. */
   const query = ref('');
+  /** Only the takes a client can be handed: approved (or contest winners) and not replaced by a later version. */
+  const approvedOnly = ref(false);
 
-  const groups = computed(() => groupByProject(filterItems(items.value, query.value)));
+  const groups = computed(() => {
+    const shown = approvedOnly.value
+      ? items.value.filter((item) => isApprovedTake(takeStateOf(item, items.value)))
+      : items.value;
+    return groupByProject(filterItems(shown, query.value));
+  });
 
   async function load(): Promise<void> {
     loading.value = true;
@@ -52,9 +59,12 @@ export const useLibraryStore = defineStore('library', () => {
   /** Reloads whenever main says the manifest changed, and on a switch (main lists the active profile's files). */
   function listen(): () => void {
     const offChanged = api.on('library.changed', () => void load());
+    // A decision or a delivery changes a take's status, which each row says.
+    const offReview = api.on('projects.reviewChanged', () => void load());
     const offSwitch = onProfileSwitch(profiles, () => void load());
     return () => {
       offChanged();
+      offReview();
       offSwitch();
     };
   }
@@ -100,6 +110,7 @@ export const useLibraryStore = defineStore('library', () => {
     actionErrors,
     busy,
     query,
+    approvedOnly,
     groups,
     projectQaTargets,
     load,
@@ -109,6 +120,40 @@ export const useLibraryStore = defineStore('library', () => {
     startDrag,
   };
 });
+
+/** Where a file's take stands, in the producer's words: its status, or replaced by a later version on disk. */
+export interface TakeState {
+  /** `approved`, `winner`, `rejected`, `replaced`, another service status, or `unknown` (never read). */
+  state: string;
+  /** "Approved", "Replaced by v3", "Not checked yet"… */
+  text: string;
+}
+
+const TAKE_WORDS: Record<string, string> = {
+  approved: 'Approved',
+  winner: 'Contest winner',
+  rejected: 'Rejected',
+  reviewable: 'Ready for review',
+  revisionRequested: 'Revision requested',
+};
+
+/**
+ * A file of version n is replaced once a later version of the same take is in the library; otherwise it says the
+ * take's status as Takedesk last read it (offline too).
+ */
+export function takeStateOf(item: LibraryItem, all: readonly LibraryItem[]): TakeState {
+  const later = all
+    .filter((other) => other.deliverableId === item.deliverableId && other.version > item.version)
+    .reduce((max, other) => Math.max(max, other.version), 0);
+  if (later) return { state: 'replaced', text: `Replaced by v${later}` };
+  const status = item.takeStatus;
+  if (!status) return { state: 'unknown', text: 'Status not read yet' };
+  const spaced = status.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return { state: status, text: TAKE_WORDS[status] ?? spaced.charAt(0).toUpperCase() + spaced.slice(1) };
+}
+
+/** A take a client can be handed. */
+export const isApprovedTake = (take: TakeState) => take.state === 'approved' || take.state === 'winner';
 
 /** Case-insensitive match on project, deliverable name and path. */
 export function filterItems(items: LibraryItem[], query: string): LibraryItem[] {

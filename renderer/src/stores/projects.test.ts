@@ -267,6 +267,16 @@ describe('projects store, per profile', () => {
     store.filters.titleQuery = 'ad';
     expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['a']);
     expect(store.reviewCountsByState['needs-review']).toBe(1); // the counts follow the search too
+    // The search of titles, scripts and notes narrows the review counts and rows alike (issue 26 item 9).
+    store.filters.titleQuery = '';
+    store.search = 'book';
+    expect(store.rowsInState('needs-review').map((p) => p.id)).toEqual(['b']);
+    expect(store.reviewCountsByState).toMatchObject({ 'needs-review': 1, 'in-revision': 0, canceled: 0 });
+    expect(store.shownRows(store.rowsInState('needs-review')).map((p) => p.id)).toEqual(['b']);
+    store.search = '';
+    store.sort = { key: 'title', direction: 'asc' };
+    expect(store.shownRows(store.rowsInState('needs-review')).map((p) => p.id)).toEqual(['a', 'b']);
+    store.filters.titleQuery = 'ad';
     // Counts kept from the last session say so; those read since this start do not.
     expect(store.reviewById.get('a')?.asOf).toBe('2026-11-24T09:00:00.000Z');
     expect(store.reviewById.get('b')).not.toHaveProperty('asOf');

@@ -15,6 +15,7 @@ import type { DownloadJob, ProjectDownloadSelection, ReviewSnapshot } from '../.
 import { REVIEW_STATES, reviewStateOf, type ReviewCounts, type ReviewState } from '../../../shared/review';
 import { useApi } from '../bridge';
 import { useProfilesStore } from './profiles';
+import { matchesSearch, orderProjects, type ProjectSort } from './project-list-order';
 
 /** Filters of the projects list (docs/service.md#projects: GET /projects query). */
 export interface ProjectFilters {
@@ -104,6 +105,17 @@ export const useProjectsStore = defineStore('projects', () => {
   const listLoading = ref(false);
   /** Bumped on every filter change or refresh so late answers for old filters are dropped. */
   let generation = 0;
+  /**
+   * Words looked for in the titles, scripts and notes of the rows that arrived: the service's own filter
+   * (`titleQuery`) reads titles only, so this one is answered here, over the whole list.
+   */
+  const search = ref('');
+  /** The column the list is sorted by; null keeps the service's order (newest first). */
+  const sort = ref<ProjectSort | null>(null);
+  /** Rows as the list shows them: the search applied, in the order asked. */
+  function shownRows(base: readonly ProjectListItem[]): readonly ProjectListItem[] {
+    return orderProjects(base, search.value, sort.value);
+  }
 
   const loadedCount = computed(() => rows.value.length);
 
@@ -384,6 +396,47 @@ export const useProjectsStore = defineStore('projects', () => {
     });
   }
 
+  /**
+   * Several projects at once (the list's selection), one after another so a long selection does not flood the
+   * service. Each project's outcome is kept: one that fails never stops the others, and the caller says which.
+   */
+  async function eachProject<T>(
+    ids: readonly string[],
+    run: (id: string) => Promise<T>,
+  ): Promise<{ done: { id: string; value: T }[]; failed: { id: string; error: unknown }[] }> {
+    const done: { id: string; value: T }[] = [];
+    const failed: { id: string; error: unknown }[] = [];
+    for (const id of ids) {
+      try {
+        done.push({ id, value: await run(id) });
+      } catch (error) {
+        failed.push({ id, error });
+      }
+    }
+    return { done, failed };
+  }
+
+  /** Queues the files of each selected project (the remembered formats; rejected takes left out). */
+  function downloadProjects(ids: readonly string[], selection: ProjectDownloadSelection = {}) {
+    return eachProject(ids, (id) => downloadAll(id, selection));
+  }
+
+  /**
+   * Approves, in each selected project, the takes ready for review as listed right now (what the confirmation
+   * counted); a take that arrives later is not approved unheard. Statuses in the list follow the answers.
+   */
+  function approveProjects(ids: readonly string[]) {
+    return eachProject(ids, async (projectId) => {
+      const listed = await api.deliverables.list({ projectId });
+      const reviewable = listed.items.filter((d) => d.status === 'reviewable').map((d) => d.id);
+      if (reviewable.length === 0) return [];
+      const approved = await api.deliverables.approveAll({ projectId, heard: { projectId, reviewable } });
+      const project = await api.projects.get({ id: projectId }).catch(() => null);
+      if (project?.status !== undefined) patchListRow(projectId, { status: project.status });
+      return approved;
+    });
+  }
+
   function patchListRow(id: string, patch: Partial<ProjectListItem>): void {
     const index = rows.value.findIndex((row) => row.id === id);
     if (index < 0) return;
@@ -434,7 +487,8 @@ export const useProjectsStore = defineStore('projects', () => {
     return reviewRows.value.filter(
       (row) =>
         (!query || row.project.title.toLowerCase().includes(query)) &&
-        (!category || row.project.mainService === category),
+        (!category || row.project.mainService === category) &&
+        matchesSearch(row.project, search.value),
     );
   });
   /** How many projects are in each review state (of those main has seen), within the search. */
@@ -507,6 +561,9 @@ export const useProjectsStore = defineStore('projects', () => {
     settleLanding,
     decided,
     filters,
+    search,
+    sort,
+    shownRows,
     total,
     rows,
     listComplete,
@@ -533,6 +590,8 @@ export const useProjectsStore = defineStore('projects', () => {
     create,
     findRecent,
     downloadAll,
+    downloadProjects,
+    approveProjects,
     listenList,
     listenProject,
   };

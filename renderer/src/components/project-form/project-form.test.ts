@@ -337,6 +337,13 @@ describe('order with this voice', () => {
     expect(sampleOrderFromQuery({ ...sampleOrderQuery(order), voice: ['a', 'b'] })).toBeNull();
     expect(sampleOrderFromQuery({})).toBeNull();
   });
+
+  it('carries the sample’s booking price and currency, when there is one (issue 26 item 6)', () => {
+    const priced = { ...order, bookingPrice: { value: 27.1, currency: 'EUR' } };
+    expect(sampleOrderFromQuery(sampleOrderQuery(priced))).toEqual(priced);
+    expect(sampleOrderFromQuery({ ...sampleOrderQuery(priced), currency: 'euros' })).toEqual(order);
+    expect(sampleOrderFromQuery({ ...sampleOrderQuery(priced), price: 'free' })).toEqual(order);
+  });
 });
 
 describe('defaults the service applies', () => {

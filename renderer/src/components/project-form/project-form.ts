@@ -458,6 +458,8 @@ export interface SampleOrder {
   /** The pro's name as the sample shows it. */
   pro: string;
   sampleId: string;
+  /** The sample's booking price (for the length searched), shown beside the order's own quote; optional. */
+  bookingPrice?: { value: number; currency: string };
 }
 
 /**
@@ -487,6 +489,9 @@ export function sampleOrderQuery(order: SampleOrder): Record<string, string> {
     category: order.category,
     language: order.language,
     voice: order.genderAndAge,
+    ...(order.bookingPrice
+      ? { price: String(order.bookingPrice.value), currency: order.bookingPrice.currency }
+      : {}),
   };
 }
 
@@ -502,5 +507,11 @@ export function sampleOrderFromQuery(query: Record<string, unknown>): SampleOrde
   };
   if (category !== 'voice_over' && category !== 'audio_ads') return null;
   if (Object.values(order).some((value) => !value)) return null;
-  return { category, ...order };
+  const price = Number(text('price'));
+  const currency = text('currency');
+  const bookingPrice =
+    text('price') && Number.isFinite(price) && price >= 0 && /^[A-Za-z]{3}$/u.test(currency)
+      ? { bookingPrice: { value: price, currency: currency.toUpperCase() } }
+      : {};
+  return { category, ...order, ...bookingPrice };
 }

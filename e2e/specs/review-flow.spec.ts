@@ -1,0 +1,168 @@
+import { captureScreens, expect, test } from '../fixtures';
+import { ProjectPage } from '../pages/project-page';
+import { ProjectsPage } from '../pages/projects-page';
+import { ReviewPage } from '../pages/review-page';
+import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+
+test('flow through the work: Next needing review (button and N), advance after a decision, true check times', async ({
+  app,
+  sandbox,
+  session,
+}) => {
+  test.setTimeout(240_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E flow'),
+    parts: ['First line of the read.', 'Second line of the read.', 'Third line of the read.'],
+  });
+  const [first, second, third] = deliverables as [
+    (typeof deliverables)[0],
+    (typeof deliverables)[0],
+    (typeof deliverables)[0],
+  ];
+  const projectPage = new ProjectPage(app);
+  const review = new ReviewPage(app);
+
+  // The project page reads the takes (main's review index learns them from that answer: no extra request), and
+  // says when the watcher checked it and will again, with Check now.
+  await projectPage.goto(project.id);
+  await expect(projectPage.deliverables).toHaveCount(3);
+  await expect(app.getByTestId('project-watch-text')).toHaveText(/Checked .* · next in |Not checked yet/);
+  await app.getByTestId('project-watch-check-now').click();
+  await expect(app.getByTestId('project-watch-text')).toHaveText(/next in a few seconds|Checked just now/);
+
+  // The take's name says what it is; Next goes to the take after it, and N does the same.
+  await review.goto(session.appUrl, first.id, project.id);
+  await expect(review.title).toHaveText('Voice over · part 1 · “First line of the read.”');
+  await app.getByTestId('review-next').click();
+  await expect(review.root).toHaveAttribute('data-deliverable-id', second.id);
+  await expect(review.title).toHaveText('Voice over · part 2 · “Second line of the read.”');
+  await app.getByTestId('review-waveform').waitFor();
+  await app.locator('body').press('n');
+  await expect(review.root).toHaveAttribute('data-deliverable-id', third.id);
+  // Previous (Shift+N, and the button) goes back the same way.
+  await app.locator('body').press('Shift+N');
+  await expect(review.root).toHaveAttribute('data-deliverable-id', second.id);
+  await app.getByTestId('review-previous').click();
+  await expect(review.root).toHaveAttribute('data-deliverable-id', first.id);
+  await captureScreens(app, 'review-next');
+
+  // With "After a decision, open the next take", approving the second take opens the third.
+  const settings = app.getByTestId('settings-advance');
+  await app.goto(`${session.appUrl}#/settings`);
+  await settings.check();
+  await expect(settings).toBeChecked();
+  await review.goto(session.appUrl, second.id, project.id);
+  await review.approve();
+  await expect(review.root).toHaveAttribute('data-deliverable-id', third.id);
+  // Back to the default, for the specs that follow.
+  await app.goto(`${session.appUrl}#/settings`);
+  await settings.uncheck();
+  await expect(settings).not.toBeChecked();
+
+  // The account: how often deliveries are checked, and how long a round of the projects in work takes.
+  const projects = new ProjectsPage(app);
+  await projects.goto();
+  await expect(app.getByTestId('account-watch-text')).toHaveText(
+    /projects? in work, each checked about every \d/,
+  );
+  await captureScreens(app, 'projects-watch-status');
+});
+
+test('a canceled project says why and what the cancel cost', async ({ app, sandbox }) => {
+  test.setTimeout(120_000);
+  const { project } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E cancel fee'),
+    parts: ['Only one line.'],
+  });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  await expect(page.deliverables).toHaveCount(1); // a take in review: this reason costs 30 %
+  await page.cancelWith('no_longer_needed.duplicated', 'Ordered twice');
+  await expect(app.getByTestId('project-status')).toHaveText(/canceled/i);
+  const text = app.getByTestId('project-cancellation');
+  await expect(text).toHaveText(
+    /^Canceled: The project was duplicated — “Ordered twice”\. Fee charged: \$[\d.,]+ \(30 %\)\.$/,
+  );
+  // Canceled is the end: no project-level action, and no "checked … ago" for a project nobody watches.
+  await expect(page.cancel).toHaveCount(0);
+  await expect(app.getByTestId('project-watch')).toHaveCount(0);
+  await page.refresh();
+  await expect(text).toHaveText(/Fee charged: \$[\d.,]+ \(30 %\)/);
+  await captureScreens(app, 'project-canceled-fee');
+});
+
+test('a contest compares its entries on one timeline: switching entry keeps the playhead', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  const project = (await sandbox.api('POST', '/projects', {
+    title: uniqueTitle('E2E contest compare'),
+    mainService: 'voice_over',
+    fulfillmentType: 'contest',
+    services: [
+      {
+        subCategory: 'voice_over',
+        language: 'eng-us',
+        genderAndAge: 'youngAdultFemale',
+        script: [
+          { part001: 'Three voices, one winner. Which one is yours, and which one will you pick today?' },
+        ],
+      },
+    ],
+  })) as { id: string };
+  await sandbox.deliver(project.id);
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  const compare = app.getByTestId('contest-compare');
+  const entries = compare.getByTestId('contest-entry');
+  await expect.poll(() => entries.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+  // No "Approve all" on a contest: its entries compete for one winner.
+  await expect(page.approveAll).toHaveCount(0);
+
+  const waveform = app.getByTestId('contest-waveform');
+  await expect(waveform).not.toHaveAttribute('data-state', 'loading');
+  await app.getByTestId('contest-waveform-play').click();
+  await expect(waveform).toHaveAttribute('data-state', 'playing');
+  await expect
+    .poll(async () => Number(await waveform.getAttribute('data-current-time')))
+    .toBeGreaterThan(0.5);
+  await app.getByTestId('contest-waveform-play').click();
+  await expect(waveform).not.toHaveAttribute('data-state', 'playing');
+  const at = Number(await waveform.getAttribute('data-current-time'));
+
+  await entries.nth(1).click();
+  await expect(entries.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(entries.nth(0)).toHaveAttribute('aria-pressed', 'false');
+  await expect(waveform).not.toHaveAttribute('data-state', 'loading');
+  // The same moment of the script, read by the other voice.
+  await expect.poll(async () => Number(await waveform.getAttribute('data-current-time'))).toBeCloseTo(at, 0);
+  await expect(compare.getByTestId('contest-review-link')).toHaveAttribute(
+    'href',
+    new RegExp(`${(await entries.nth(1).getAttribute('data-deliverable-id'))!}`),
+  );
+  await captureScreens(app, 'project-contest-compare');
+});
+
+test('a take can be approved from the project page list, without opening it', async ({ app, sandbox }) => {
+  test.setTimeout(120_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E list decision'),
+    parts: ['First line.', 'Second line.'],
+  });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  const [first, second] = [page.deliverable(deliverables[0]!.id), page.deliverable(deliverables[1]!.id)];
+  await expect(first.getByTestId('deliverable-approve')).toHaveAccessibleName('Approve Voice over · part 1');
+  await first.getByTestId('deliverable-approve').click();
+  await expect(first.getByTestId('status-badge')).toHaveText(/approved/i);
+  // Decided: nothing left to approve on that row; the other still offers it.
+  await expect(first.getByTestId('deliverable-approve')).toHaveCount(0);
+  await expect(second.getByTestId('deliverable-approve')).toBeVisible();
+  const answer = (await sandbox.api('GET', `/deliverables/project/${project.id}`)) as Array<{
+    id: string;
+    status: string;
+  }>;
+  expect(answer.find((d) => d.id === deliverables[0]!.id)?.status).toBe('approved');
+  await captureScreens(app, 'project-list-decision');
+});
