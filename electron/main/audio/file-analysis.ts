@@ -181,14 +181,12 @@ export async function peaksFromFile(
   };
   if (format === 'wav') {
     const wav = createWavDecoder(sink);
-    for await (const chunk of audioChunks(path, READ_CHUNK))
-      wav.write(chunk as Buffer);
+    for await (const chunk of audioChunks(path, READ_CHUNK)) wav.write(chunk as Buffer);
     wav.end();
   } else {
     // Peaks are of the channel mix: mpg123 decodes the mix itself, at about half the cost (mpg123/README.md).
     const mp3 = createMp3Decoder(sink, { mix: true });
-    for await (const chunk of audioChunks(path, READ_CHUNK))
-      await mp3.write(chunk as Buffer);
+    for await (const chunk of audioChunks(path, READ_CHUNK)) await mp3.write(chunk as Buffer);
     await mp3.end();
   }
   const peaks = (builder as PeaksBuilder | null)?.result();
@@ -272,8 +270,7 @@ export async function analyzeFile(path: string, options: AnalyzeFileOptions = {}
     peaks: options.writePeaks ?? false,
     truePeak: options.truePeak ?? true,
   });
-  for await (const chunk of audioChunks(path, READ_CHUNK))
-    await analysis.write(chunk as Buffer);
+  for await (const chunk of audioChunks(path, READ_CHUNK)) await analysis.write(chunk as Buffer);
   const { analysis: a, peaks } = await analysis.finish();
   const peaksPath = peaks ? await writePeaksFile(path, peaks) : null;
   return {
