@@ -86,6 +86,12 @@ export class SandboxControl {
     if (!res.ok) throw new Error(`starting the sandbox -> ${res.status} ${await res.text()}`);
   }
 
+  /** Restarts the app's main process (its services) on the same data folder, behind the same URL; reload the page. */
+  async restartApp(): Promise<void> {
+    const res = await fetch(`${this.session.controlUrl}/app/restart`, { method: 'POST' });
+    if (!res.ok) throw new Error(`restarting the app -> ${res.status} ${await res.text()}`);
+  }
+
   /** Calls the service directly, as the app's own user (to prepare state a spec does not exercise in the UI). */
   api(method: string, path: string, body?: unknown) {
     return this.call(method, path, body);

@@ -35,7 +35,7 @@ const SANDBOX_OPTIONS = {
 let sandbox: Sandbox | null = await createSandbox(SANDBOX_OPTIONS);
 const first = sandbox;
 const sandboxPort = Number(new URL(first.url).port);
-const app = await startBrowserMode({
+const APP_OPTIONS = {
   rendererDir: join(root, 'out', 'renderer'),
   dataDir,
   libraryDir,
@@ -45,7 +45,11 @@ const app = await startBrowserMode({
     ...(first.certificate ? { certificate: first.certificate } : {}),
   },
   revealInOs: false,
-});
+};
+let app = await startBrowserMode(APP_OPTIONS);
+/** The app as first started: a restart keeps its port and launch secret, so the specs' URL stays good. */
+const appPort = Number(new URL(app.url).port);
+const appSecret = new URL(app.url).hash.replace(/^#s=/, '');
 // Specs share this world and count their own downloads: background fetch (on by default) starts off here, and
 // background-fetch.spec.ts turns it on in Settings for its own run.
 await app.services.settings.set({ backgroundFetch: false });
@@ -97,6 +101,13 @@ const control = createServer((req, res) => {
       return done(200, { running: true, url: sandbox.url });
     }
     if (req.method === 'POST' && req.url === '/live/start') return done(200, await startLive());
+    // A restart of the app (main's services) on the same data folder, behind the same URL: the page reloads.
+    if (req.method === 'POST' && req.url === '/app/restart') {
+      await app.close();
+      app = await startBrowserMode({ ...APP_OPTIONS, port: appPort, secret: appSecret });
+      await app.services.settings.set({ backgroundFetch: false });
+      return done(200, { url: app.url });
+    }
     return done(404, { error: 'unknown control route' });
   })().catch((error: unknown) => done(500, { error: String(error) }));
 });

@@ -13,6 +13,8 @@ export interface BrowserModeOptions {
   /** Defaults to the same folder Electron would use for Takedesk's data on this OS (or TAKEDESK_DATA_DIR). */
   dataDir?: string;
   port?: number;
+  /** The launch secret; random when not given (a test restarts the app behind the same URL with it). */
+  secret?: string;
   externalSandbox?: SandboxConnection;
   sandboxDelivery?: 'manual' | number;
   /** Serve the embedded sandbox over HTTPS. */
@@ -90,6 +92,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     mediaSigner,
     rendererDir: options.rendererDir,
     port: options.port,
+    ...(options.secret ? { secret: options.secret } : {}),
   });
   return {
     url: host.url,

@@ -22,6 +22,7 @@ import type { MediaRegistry } from './media/media-registry';
 import type { RenewProfileInput } from './profiles';
 import type { QaTargetsService } from './qa-targets';
 import type { ReviewIndex } from './review-index';
+import type { Mirror, Mirrored } from './review/mirror';
 import { cancellationOf } from '../../shared/review/cancellation';
 import type { PokeTarget, Watcher } from './watcher';
 
@@ -94,7 +95,33 @@ export interface HandlerDeps {
   livePeaks(deliverableId: string, version?: number): Promise<LivePeaks | null>;
   /** Sees every deliverables listing (the outbox names its items from them). */
   onDeliverables?: (projectId: string, deliverables: Deliverable[]) => void;
+  /**
+   * The read mirror (review/mirror.ts): every read answer is kept under the profile's account, and answers for
+   * the service when it cannot be reached. Without it, reads go to the service only.
+   */
+  mirror?: { store: Mirror; account(profileId: string): Promise<string> };
+  /** Overrides MIRROR_AFTER_MS (tests). */
+  mirrorAfterMs?: number;
+  log?: (message: string, error?: unknown) => void;
 }
+
+/**
+ * The service did not answer (as opposed to answering no): no connection, a timeout, the sandbox down, a gateway's
+ * 502/503/504. Only then does a read answer from the mirror.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const e = error as { type?: unknown; status?: unknown } | null;
+  if (e?.type === 'NETWORK_UNREACHABLE' || e?.type === 'TIMEOUT' || e?.type === 'SANDBOX_UNAVAILABLE')
+    return true;
+  if (typeof e?.type === 'string' && /^HTTP_50[234]$/.test(e.type)) return true;
+  return typeof e?.status === 'number' && e.status >= 502 && e.status <= 504;
+}
+
+/**
+ * How long a read waits for the service before what was loaded answers (when something was): a service that hangs
+ * costs the client's timeout and retries, far longer than a screen may stay empty.
+ */
+export const MIRROR_AFTER_MS = 3_000;
 
 /** Thin handlers: validated input -> service call -> value. Service answers' media links are remembered. */
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -125,6 +152,67 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     review.decided(profileId, [answer]);
     return answer;
   };
+  /**
+   * A read through the mirror: the service's answer is kept (under the account of the profile that asked) and
+   * returned; when the service cannot be reached, what was loaded answers instead, marked `asOf`, and what never
+   * was says so in words. What was loaded also answers at once when the service is known to be away (its last call
+   * found no connection), or has not answered within `mirrorAfterMs`: the service's answer, when it comes, still
+   * refreshes the mirror for the next read. Keeping an answer never fails the read.
+   */
+  const readThrough = async <T, R = T>(
+    what: string,
+    ask: (active: { profile: { id: string }; client: ApiClient }) => Promise<T>,
+    keep: (mirror: Mirror, account: string, answer: T) => void,
+    stored: (mirror: Mirror, account: string) => Mirrored<R> | null,
+    answer: (value: T) => R,
+  ): Promise<R | Mirrored<R>> => {
+    const mirror = deps.mirror;
+    const state = await deps.profiles.state();
+    const asking = (async () => {
+      const active = await deps.profiles.active();
+      const value = await ask(active);
+      if (mirror) {
+        try {
+          keep(mirror.store, await mirror.account(active.profile.id), value);
+        } catch (error) {
+          deps.log?.('the read mirror could not keep an answer', error);
+        }
+      }
+      return value;
+    })();
+    if (!mirror) return answer(await asking);
+    const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
+    const away = state.profiles.find((p) => p.id === state.activeId)?.reachability === 'unreachable';
+    const early = away ? await fromMirror().catch(() => null) : null;
+    if (early) {
+      asking.catch(() => undefined);
+      return early;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => resolve('slow'), deps.mirrorAfterMs ?? MIRROR_AFTER_MS);
+    });
+    try {
+      const first = await Promise.race([asking, slow]);
+      if (first !== 'slow') return answer(first);
+      const found = await fromMirror().catch(() => null);
+      if (found) {
+        asking.catch(() => undefined);
+        return found;
+      }
+      return answer(await asking);
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const found = await fromMirror();
+      if (found) return found;
+      throw localError(
+        'NOT_LOADED_OFFLINE',
+        `${what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   /** The producer acted on a project: the watcher checks it now and keeps it hot for the hour. */
   const poke = <T>(value: T, target: PokeTarget): T => {
     deps.watcher.poke(target);
@@ -149,19 +237,31 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       (await api()).getAttributeValues(categoryId, attributeId),
     'catalog.tracks': async (input) => seen(await (await api()).listTracks(input ?? {})),
 
-    'projects.list': async (input) => {
-      const { profile, client } = await deps.profiles.active();
-      const result = await client.listProjects(input ?? {});
-      review.projects(profile.id, result.projects);
-      deps.watcher.observe(profile.id, result.projects);
-      return result;
-    },
-    'projects.get': async ({ id }) => {
-      const { profile, client } = await deps.profiles.active();
-      const project = await client.getProject(id);
-      review.projects(profile.id, [project]);
-      return project;
-    },
+    'projects.list': (input) =>
+      readThrough(
+        'This list of projects was',
+        async ({ profile, client }) => {
+          const result = await client.listProjects(input ?? {});
+          review.projects(profile.id, result.projects);
+          deps.watcher.observe(profile.id, result.projects);
+          return result;
+        },
+        (mirror, account, result) => mirror.listed(account, input ?? {}, result),
+        (mirror, account) => mirror.readList(account, input ?? {}),
+        (result) => result,
+      ),
+    'projects.get': ({ id }) =>
+      readThrough(
+        'This project was',
+        async ({ profile, client }) => {
+          const project = await client.getProject(id);
+          review.projects(profile.id, [project]);
+          return project;
+        },
+        (mirror, account, project) => mirror.project(account, project),
+        (mirror, account) => mirror.readProject(account, id),
+        (project) => project,
+      ),
     'projects.create': async ({ body }) => {
       await documentedOnly('create', body);
       const { profile, client } = await deps.profiles.active();
@@ -198,14 +298,36 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       review.nextReady((await deps.profiles.state()).activeId, after, back),
 
     'deliverables.list': async ({ projectId }) => {
-      const { profile, client } = await deps.profiles.active();
-      const list = seen(await client.listDeliverables(projectId));
-      review.deliverables(profile.id, projectId, list);
-      deps.onDeliverables?.(projectId, list);
-      // JSON carries no count on an array: the list travels wrapped, with its skipped items counted.
-      return { items: [...list], unreadable: list.unreadable ?? 0 };
+      const answer = await readThrough(
+        'The takes of this project were',
+        async ({ profile, client }) => {
+          const list = seen(await client.listDeliverables(projectId));
+          review.deliverables(profile.id, projectId, list);
+          deps.onDeliverables?.(projectId, list);
+          return list;
+        },
+        (mirror, account, list) => mirror.deliverables(account, projectId, list, list.unreadable ?? 0),
+        (mirror, account) => mirror.readDeliverables(account, projectId),
+        // JSON carries no count on an array: the list travels wrapped, with its skipped items counted.
+        (list) => ({ items: [...list], unreadable: list.unreadable ?? 0 }),
+      );
+      // Offline too, the media links of what was loaded are known again (a stored take's file may be cached).
+      if ('asOf' in answer) {
+        seen(answer.items);
+        deps.onDeliverables?.(projectId, answer.items);
+      }
+      return answer;
     },
-    'deliverables.get': async ({ id }) => seen(await (await api()).getDeliverable(id)),
+    'deliverables.get': async ({ id }) =>
+      seen(
+        await readThrough(
+          'This take was',
+          async ({ client }) => client.getDeliverable(id),
+          (mirror, account, deliverable) => mirror.deliverable(account, deliverable),
+          (mirror, account) => mirror.readDeliverable(account, id),
+          (deliverable) => deliverable,
+        ),
+      ),
     // Decisions go through the outbox: made while the service is away, they wait there and are sent in order.
     // Their answers update the review index of the profile that took them.
     'deliverables.approve': async ({ id, heard }) =>
@@ -251,7 +373,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
-    'revisions.versions': async ({ deliverableId }) => seen(await (await api()).listVersions(deliverableId)),
+    'revisions.versions': async ({ deliverableId }) =>
+      seen(
+        await readThrough(
+          'The versions of this take were',
+          async ({ client }) => client.listVersions(deliverableId),
+          (mirror, account, answer) => mirror.versions(account, answer),
+          (mirror, account) => mirror.readVersions(account, deliverableId),
+          (answer) => answer,
+        ),
+      ),
 
     'samples.search': async (input) => {
       await documentedOnly('search', input);

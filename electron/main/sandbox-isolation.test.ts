@@ -97,7 +97,8 @@ describe('the embedded sandbox as a process of its own', () => {
       if (services.sandbox.status().state === 'running') break;
       expect(result.ok).toBe(false);
       if (!result.ok) {
-        expect(result.error).toMatchObject({ type: 'SANDBOX_UNAVAILABLE', status: 0 });
+        // Never loaded on this computer (the read mirror has nothing to answer with): said so, with the reason.
+        expect(result.error).toMatchObject({ type: 'NOT_LOADED_OFFLINE', status: 0 });
         sandboxErrors.push(result.error.message);
       }
       (timings['projects.list (down)'] ??= []).push(ms);
@@ -197,8 +198,11 @@ it('a sandbox that cannot start (bad data folder) leaves the Sandbox profile una
   });
   try {
     const { result } = await call('projects.list');
-    expect(result).toMatchObject({ ok: false, error: { type: 'SANDBOX_UNAVAILABLE', status: 0 } });
-    if (!result.ok) expect(result.error.message).toMatch(/^The sandbox could not start: .*(EEXIST|ENOTDIR)/);
+    expect(result).toMatchObject({ ok: false, error: { type: 'NOT_LOADED_OFFLINE', status: 0 } });
+    if (!result.ok)
+      expect(result.error.message).toMatch(
+        /not loaded on this computer yet, .*: The sandbox could not start: .*(EEXIST|ENOTDIR)/,
+      );
     const state = await value<ProfilesState>('profiles.list');
     expect(state.sandbox).toMatchObject({
       state: 'unavailable',

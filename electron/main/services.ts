@@ -20,7 +20,10 @@ import { createLibraryService } from './library/library-service';
 import { createLivePeaks } from './live-peaks';
 import { createMediaRegistry, type MediaUrlScheme } from './media/media-registry';
 import { openDatabase } from './review/database';
-import { createDecisions, DECISIONS_MIGRATIONS } from './review/decisions';
+import { createDecisions } from './review/decisions';
+import { DATABASE_MIGRATIONS } from './review/migrations';
+import { createMirror, type Mirror } from './review/mirror';
+import { createDatabaseValue } from './review/state-values';
 import { migrateOutboxFile } from './review/migrate-outbox';
 import { trustedFetch } from './media/trusted-fetch';
 import { createProfiles, type SandboxConnection, type SettingsStore } from './profiles';
@@ -29,11 +32,10 @@ import { createSandboxLauncher, type SandboxSupervisor, type SpawnSandbox } from
 import { nodeSandboxSpawner } from './sandbox-child-process';
 import type { SecretStore } from './secrets';
 import { createSettings, type SettingsService } from './settings';
-import { createJsonFile } from './json-file';
 import { createReviewIndex, SavedReviewIndexSchema } from './review-index';
 import { removeStateTempFiles } from './state-files';
 import { createStateNotices, type StateNotices } from './state-recovery';
-import { createWatcher, createWatcherMemoryFile } from './watcher';
+import { createWatcher, WatcherMemorySchema } from './watcher';
 
 export interface ServicesOptions {
   mode: 'electron' | 'browser';
@@ -106,20 +108,59 @@ export async function createServices(options: ServicesOptions): Promise<Services
     sandbox,
     events,
   });
+  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts), the
+  // read mirror of what was loaded, per account (review/mirror.ts), and the review index (review/state-values.ts).
+  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DATABASE_MIGRATIONS);
+  const readMirror = createMirror(database.db);
+  if (database.reset) {
+    log(database.reset);
+    notices.report({
+      file: 'takedesk.sqlite',
+      label: 'The local database',
+      reset: ['(everything)'],
+      copy: database.copy,
+      message: database.reset,
+    });
+  }
   const review = createReviewIndex(events, {
-    file: createJsonFile(join(options.dataDir, 'review-index.json'), SavedReviewIndexSchema, {
+    // A review-index.json of an earlier version moves in once (damaged: under the state-file rule, with a notice).
+    file: createDatabaseValue(database.db, 'review-index', SavedReviewIndexSchema, {
+      path: join(options.dataDir, 'review-index.json'),
       label: 'The review overview file',
       notices,
     }),
   });
   // What was known at the last quit answers the projects list and its landing at once.
   await review.load();
+  // What the watcher has seen, in the database too (a watcher.json of an earlier version moves in once).
+  const remembered = createDatabaseValue(database.db, 'watcher', WatcherMemorySchema, {
+    path: join(options.dataDir, 'watcher.json'),
+    label: "The watcher's memory file",
+    notices,
+  });
+  const watcherMemory = {
+    load: async () => (await remembered.load()) ?? {},
+    save: (memory: Parameters<typeof remembered.save>[0]) => remembered.save(memory),
+  };
+  // The watcher's reads go into the read mirror too (offline, they answer).
+  const mirrored = (profileId: string, keep: (mirror: Mirror, account: string) => void) => {
+    void profiles
+      .account(profileId)
+      .then((account) => keep(readMirror, account))
+      .catch((error: unknown) => log('the read mirror could not keep a watcher read', error));
+  };
   const watcher = createWatcher({
     profiles,
     events,
-    onProjects: (profileId, rows) => review.projects(profileId, rows),
-    onDeliverables: (profileId, projectId, list) => review.deliverables(profileId, projectId, list),
-    memory: createWatcherMemoryFile(join(options.dataDir, 'watcher.json'), notices),
+    onProjects: (profileId, rows) => {
+      review.projects(profileId, rows);
+      mirrored(profileId, (into, account) => into.rows(account, rows));
+    },
+    onDeliverables: (profileId, projectId, list) => {
+      review.deliverables(profileId, projectId, list);
+      mirrored(profileId, (into, account) => into.deliverables(account, projectId, list));
+    },
+    memory: watcherMemory,
   });
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
@@ -152,18 +193,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
 
   const names = createNames();
-  // The embedded database: the producer's decisions, committed before they are sent (review/decisions.ts).
-  const database = openDatabase(join(options.dataDir, 'takedesk.sqlite'), DECISIONS_MIGRATIONS);
-  if (database.reset) {
-    log(database.reset);
-    notices.report({
-      file: 'takedesk.sqlite',
-      label: 'The local database',
-      reset: ['(everything)'],
-      copy: database.copy,
-      message: database.reset,
-    });
-  }
   // An outbox.json of an earlier version moves in once (damaged: under the state-file rule, with a notice).
   await migrateOutboxFile(
     database.db,
@@ -269,6 +298,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       onDeliverables: (projectId, list) => names.deliverables(projectId, list),
       outbox,
       livePeaks: (deliverableId, version) => livePeaks.peaks(deliverableId, version),
+      mirror: { store: readMirror, account: (profileId) => profiles.account(profileId) },
+      log,
     } satisfies HandlerDeps),
   );
   const router = createRouter({
@@ -338,7 +369,8 @@ function reachabilityFrom(names: Names, reachable: () => void, handlers: Handler
       : async (...args: unknown[]) => {
           const value = await handler(...args);
           names.seen(value);
-          reachable();
+          // An answer from the read mirror (`asOf`) is what was loaded before, not the service answering.
+          if (!(value && typeof value === 'object' && 'asOf' in value)) reachable();
           return value;
         };
   }

@@ -267,11 +267,15 @@ const cases: StateFileCase[] = [
     lastEntry: '"sig-b"',
     oneBadValue: (g) => ({ sandbox: { ...g.sandbox, 'proj-b': { status: 'paid', signature: null } } }),
     wrongTypes: (g) => ({ ...g, other: ['x'] }),
-    async survives(seen, damage) {
+    async survives(_seen, damage, w) {
       if (damage === 'unreadable') return;
-      // What was kept is written back once the copy exists (just after the notice).
+      // The memory moves into the database once; what was kept of the file is written back, then the file is
+      // renamed `.migrated` (just after the notice).
       await vi.waitFor(async () => {
-        const after = (await seen.fileAfter()) as Record<string, Record<string, unknown>>;
+        const after = JSON.parse(await readFile(join(w.dataDir, 'watcher.json.migrated'), 'utf8')) as Record<
+          string,
+          Record<string, unknown>
+        >;
         expect(after.sandbox?.['proj-a']).toEqual({ status: 'paid', signature: 'sig-a' });
       });
     },

@@ -182,6 +182,20 @@ export function formatDay(time: number, now = Date.now()): string {
     : dayMonthYearFormat.format(date);
 }
 
+const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * When a read was made, for "as of 10:42": the local time alone on the same day, "24 Nov, 10:42" on another. An
+ * answer from main's read mirror carries it (`asOf`, ISO).
+ */
+export function formatAsOf(iso: string | null | undefined, now = Date.now()): string {
+  const time = iso ? Date.parse(iso) : NaN;
+  if (!Number.isFinite(time)) return NO_VALUE;
+  const date = new Date(time);
+  const clock = clockFormat.format(date);
+  return date.toDateString() === new Date(now).toDateString() ? clock : `${formatDay(time, now)}, ${clock}`;
+}
+
 /**
  * "Revisions possible until 24 Feb" for a completed project whose revision window is open (counted from its order
  * date, the only date the service gives); null otherwise.

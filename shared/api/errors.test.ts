@@ -182,6 +182,7 @@ describe('error catalog', () => {
         'INVALID_PROFILE',
         'QUEUED_OFFLINE',
         'DECISION_NOT_SAVED',
+        'NOT_LOADED_OFFLINE',
         'SANDBOX_UNAVAILABLE',
         'MEDIA_NOT_ALLOWED',
         'FORBIDDEN_SENDER',

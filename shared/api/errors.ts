@@ -894,6 +894,11 @@ const DEFS = {
     hint: 'Nothing was sent. Free some disk space (or close what holds the app data folder), then decide again: what you typed is kept.',
     message: 'The decision could not be written to the local database.',
   }),
+  NOT_LOADED_OFFLINE: client([], {
+    title: 'Not loaded on this computer yet',
+    hint: 'It opens once the service can be reached again; what was loaded before still opens offline.',
+    message: 'This was not loaded on this computer yet, and the service cannot be reached.',
+  }),
   SANDBOX_UNAVAILABLE: client([], {
     title: 'The sandbox service is not running',
     hint: 'Takedesk restarts it by itself; use “Restart sandbox” in Settings to try now. Your library still works.',

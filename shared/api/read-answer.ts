@@ -42,6 +42,14 @@ export interface ItemList<T> {
   unreadable: number;
 }
 
+/**
+ * A read the service could not answer, given from what was loaded on this computer (main's read mirror): `asOf` is
+ * the ISO time it was read from the service. Absent on an answer the service just gave.
+ */
+export interface AsOf {
+  asOf?: string;
+}
+
 /** One skipped item, for the log: where it was and why, never its content. */
 export interface SkippedItem {
   /** `projects[3]`, `[0]`, `services[1]`. */

@@ -16,6 +16,7 @@ import type {
   VersionsResponse,
   ItemList,
   Read,
+  AsOf,
 } from '../api';
 import { Id } from '../api/ids';
 import { ListProjectsParams, SearchParams, TracksParams } from '../api/schemas';
@@ -111,8 +112,10 @@ export const contract = {
   >(),
   'catalog.tracks': channel(TracksParams.strict().optional()).returns<Track[]>(),
 
-  'projects.list': channel(ListProjectsParams.strict().optional()).returns<Read<ListProjectsResponse>>(),
-  'projects.get': channel(z.object({ id }).strict()).returns<Read<Project>>(),
+  'projects.list': channel(ListProjectsParams.strict().optional()).returns<
+    Read<ListProjectsResponse> & AsOf
+  >(),
+  'projects.get': channel(z.object({ id }).strict()).returns<Read<Project> & AsOf>(),
   // The body is checked field by field by the service (and by the shared validator in the form): here only its
   // outer shape, so every spec 422 code can still reach the UI from the service itself.
   'projects.create': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<
@@ -137,8 +140,8 @@ export const contract = {
   } | null>(),
 
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
-  'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable>>(),
-  'deliverables.get': channel(z.object({ id }).strict()).returns<Deliverable>(),
+  'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable> & AsOf>(),
+  'deliverables.get': channel(z.object({ id }).strict()).returns<Deliverable & AsOf>(),
   'deliverables.approve': channel(z.object({ id, heard }).strict()).returns<DeliverableSummary>(),
   'deliverables.approveAll': channel(z.object({ projectId: id, heard }).strict()).returns<
     DeliverableSummary[]
@@ -168,7 +171,9 @@ export const contract = {
       })
       .strict(),
   ).returns<RevisionResponse>(),
-  'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<Read<VersionsResponse>>(),
+  'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<
+    Read<VersionsResponse> & AsOf
+  >(),
 
   'samples.search': channel(SearchParams.strict()).returns<Read<SearchResponse>>(),
 

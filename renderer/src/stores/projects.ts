@@ -39,10 +39,14 @@ function createdAt(project: ProjectListItem): number {
   return Number.isFinite(time) ? time : -Infinity;
 }
 
-/** A failure that means the service did not answer (as opposed to an answer saying no). */
+/**
+ * A failure that means the service did not answer (as opposed to an answer saying no); NOT_LOADED_OFFLINE: it did
+ * not, and main had nothing loaded for this read either.
+ */
 export function isUnreachable(error: unknown): boolean {
   const e = error as { type?: unknown; status?: unknown } | null;
-  if (e?.type === 'NETWORK_UNREACHABLE' || e?.type === 'TIMEOUT') return true;
+  if (e?.type === 'NETWORK_UNREACHABLE' || e?.type === 'TIMEOUT' || e?.type === 'NOT_LOADED_OFFLINE')
+    return true;
   return typeof e?.status === 'number' && e.status >= 502 && e.status <= 504;
 }
 
@@ -96,6 +100,8 @@ export const useProjectsStore = defineStore('projects', () => {
   /** Projects the service sent that could not be read (skipped by main); the list says so in one line. */
   const listUnreadable = ref(0);
   const listError = ref<unknown>(null);
+  /** The rows shown came from what main loaded earlier (its read mirror), read at this ISO time; null: fresh. */
+  const listAsOf = ref<string | null>(null);
   const listLoading = ref(false);
   /** Bumped on every filter change or refresh so late answers for old filters are dropped. */
   let generation = 0;
@@ -136,17 +142,20 @@ export const useProjectsStore = defineStore('projects', () => {
     const ids = new Set<string>();
     let unreadable = 0;
     let firstPageRows = 0;
+    let asOf: string | null = null;
     const publish = (complete: boolean) => {
       rows.value = collected.slice();
       total.value = collected.length;
       listUnreadable.value = unreadable;
       listComplete.value = complete;
+      listAsOf.value = asOf;
     };
     for (let page = 1; ; page++) {
       const response = await api.projects.list(listQuery(page));
       if (gen !== generation) return;
       const arrived = response.projects.length;
       if (page === 1) firstPageRows = arrived;
+      asOf ??= response.asOf ?? null;
       const before = collected.length;
       // A project made between two reads shifts the pages by one: the repeated row is kept once.
       for (const project of response.projects) {
@@ -189,6 +198,7 @@ export const useProjectsStore = defineStore('projects', () => {
     listComplete.value = saved?.complete ?? false;
     listUnreadable.value = saved?.unreadable ?? 0;
     listError.value = null;
+    listAsOf.value = null;
     listLoading.value = false;
     review.value = null;
     reviewGeneration++;
@@ -197,11 +207,12 @@ export const useProjectsStore = defineStore('projects', () => {
     deliverables.value = open?.deliverables ?? [];
     deliverablesUnreadable.value = open?.unreadable ?? 0;
     currentError.value = null;
+    currentAsOf.value = null;
     deliverablesError.value = null;
   });
 
   /** The list shown is this profile's last-known one: its service did not answer the latest read. */
-  const listOffline = computed(() => isUnreachable(listError.value));
+  const listOffline = computed(() => isUnreachable(listError.value) || listAsOf.value !== null);
 
   async function read(progressive: boolean): Promise<void> {
     const gen = ++generation;
@@ -249,6 +260,7 @@ export const useProjectsStore = defineStore('projects', () => {
       const added = response.projects.filter((project) => !known.has(project.id));
       rows.value = [...added, ...rows.value.map((row) => fresh.get(row.id) ?? row)];
       total.value = rows.value.length;
+      listAsOf.value = response.asOf ?? null;
       listError.value = null;
     } catch (error) {
       if (gen === generation) listError.value = error;
@@ -268,9 +280,13 @@ export const useProjectsStore = defineStore('projects', () => {
   const currentUnreadable = computed(() => (current.value?.unreadable ?? 0) + deliverablesUnreadable.value);
   const deliverablesError = ref<unknown>(null);
   const deliverablesLoading = ref(false);
+  /** The open project (or its takes) came from what main loaded earlier, read at this ISO time; null: fresh. */
+  const currentAsOf = ref<string | null>(null);
 
   /** The open project was shown from an earlier read: its service did not answer the latest one. */
-  const currentOffline = computed(() => isUnreachable(currentError.value) && current.value !== null);
+  const currentOffline = computed(
+    () => (isUnreachable(currentError.value) && current.value !== null) || currentAsOf.value !== null,
+  );
   let projectGeneration = 0;
 
   async function loadProject(id: string): Promise<void> {
@@ -295,6 +311,11 @@ export const useProjectsStore = defineStore('projects', () => {
     if ((profile !== null && profile !== profileId.value) || gen !== projectGeneration) return;
     if (project.status === 'fulfilled') current.value = project.value;
     else currentError.value = project.reason;
+    // The oldest read shown says how old the page is.
+    const times = [project, list].flatMap((r) =>
+      r.status === 'fulfilled' && r.value.asOf ? [r.value.asOf] : [],
+    );
+    currentAsOf.value = times.sort()[0] ?? null;
     if (list.status === 'fulfilled') {
       deliverables.value = list.value.items;
       deliverablesUnreadable.value = list.value.unreadable;
@@ -424,6 +445,16 @@ export const useProjectsStore = defineStore('projects', () => {
     rows.value = next;
   }
 
+  // What main answered from its read mirror is read again as soon as the service answers (main says so).
+  watch(
+    () => profiles.connection,
+    (now, before) => {
+      if (now !== 'reachable' || before === 'reachable') return;
+      if (listAsOf.value !== null) void refreshList();
+      if (currentAsOf.value !== null && current.value) void loadProject(current.value.id);
+    },
+  );
+
   // --- review status (issue 15, item 3) ----------------------------------------------------------
   /** What main knows of this profile's projects and their deliverables: no request of its own. */
   const review = shallowRef<ReviewSnapshot | null>(null);
@@ -517,7 +548,9 @@ export const useProjectsStore = defineStore('projects', () => {
   return {
     profileId,
     listOffline,
+    listAsOf,
     currentOffline,
+    currentAsOf,
     review,
     reviewRows,
     reviewById,

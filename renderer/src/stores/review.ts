@@ -24,8 +24,11 @@ import { scriptForDeliverable } from './project-brief';
 import { historyOf, takesOf } from './take-history';
 import { decisionBadge, isQueuedOffline, useOutboxStore } from './outbox';
 
-/** Errors that mean the service gave no answer (offline): the review goes on from what was last seen. */
-const UNREACHABLE = new Set(['NETWORK_UNREACHABLE', 'TIMEOUT', 'SANDBOX_UNAVAILABLE']);
+/**
+ * Errors that mean the service gave no answer (offline) and main had nothing loaded for it (NOT_LOADED_OFFLINE):
+ * the review goes on from what the project page last showed.
+ */
+const UNREACHABLE = new Set(['NETWORK_UNREACHABLE', 'TIMEOUT', 'SANDBOX_UNAVAILABLE', 'NOT_LOADED_OFFLINE']);
 const isUnreachable = (error: unknown) => isIpcError(error) && UNREACHABLE.has(error.type);
 /** How often the waveform of a file still streaming into the library is redrawn. */
 const LIVE_PEAKS_INTERVAL_MS = 500;
@@ -129,6 +132,8 @@ export const useReviewStore = defineStore('review', () => {
   const lastResult = ref('');
   /** The service could not be reached at load: what is shown is what was last seen, and decisions go to the outbox. */
   const offline = ref(false);
+  /** Offline: when what is shown was read from the service (ISO, from main's read mirror), if known. */
+  const asOf = ref<string | null>(null);
   /** Peaks of the selected version while it streams into the library (drawn as they arrive), else null. */
   const livePeaks = shallowRef<LivePeaks | null>(null);
   let livePeaksTimer: ReturnType<typeof setTimeout> | null = null;
@@ -233,6 +238,7 @@ export const useReviewStore = defineStore('review', () => {
     const seq = ++loadSequence;
     stopLivePeaks();
     offline.value = false;
+    asOf.value = null;
     deliverableId.value = id;
     deliverable.value = null;
     project.value = null;
@@ -265,8 +271,14 @@ export const useReviewStore = defineStore('review', () => {
       projectQaTargets.value = chosen.status === 'fulfilled' ? chosen.value : {};
       pickQaTarget(projectId ?? null);
       let loaded: Deliverable;
-      if (d.status === 'fulfilled') loaded = d.value;
-      else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
+      if (d.status === 'fulfilled') {
+        loaded = d.value;
+        // Answered from what main loaded before: the service did not answer.
+        if (d.value.asOf) {
+          offline.value = true;
+          asOf.value = d.value.asOf;
+        }
+      } else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
         // Offline: review what the project page last listed; the library has the files.
         loaded = cache.deliverable;
         offline.value = true;
@@ -541,7 +553,10 @@ export const useReviewStore = defineStore('review', () => {
       const latest = items.findLast((i) => 'deliverableId' in i.decision && i.decision.deliverableId === id);
       if (latest?.state !== 'sent' || latest.id === refreshedFor) return;
       refreshedFor = latest.id;
-      void refreshDelivery().then(() => (offline.value = false));
+      void refreshDelivery().then(() => {
+        offline.value = false;
+        asOf.value = null;
+      });
     });
     return () => {
       offLibrary();
@@ -719,6 +734,7 @@ export const useReviewStore = defineStore('review', () => {
     actionErrors,
     lastResult,
     offline,
+    asOf,
     livePeaks,
     pendingDecision,
     qaTarget,

@@ -1,0 +1,328 @@
+/**
+ * The read mirror: every answer the app read from the service, kept per account in the embedded database, so what
+ * was loaded can be read again while the service cannot be reached — also after a restart. Each row keeps when it
+ * was read (`read_at`); an answer given from here carries that time as `asOf` ("as of 10:42").
+ *
+ * Kept per account (base URL + the account's identity, `profiles/account.ts`), never per profile row: two profiles
+ * of one account share what was loaded, and another account's never shows. Rows are the service's answers as they
+ * came (JSON), beside the few columns the offline queries need (order, status, project).
+ */
+import type {
+  Deliverable,
+  ItemList,
+  ListProjectsParams,
+  ListProjectsResponse,
+  Project,
+  ProjectListItem,
+  Read,
+  VersionsResponse,
+} from '../../../shared/api';
+import { serviceTime } from '../../../shared/api/schemas';
+import { transaction, type Database, type Migration } from './database';
+
+/** The mirror's tables (schema 2 of the review database). */
+export const MIRROR_MIGRATIONS: Migration[] = [
+  {
+    version: 2,
+    up(db) {
+      db.exec(`
+        CREATE TABLE mirror_projects (
+          account TEXT NOT NULL,
+          id TEXT NOT NULL,
+          list_row TEXT,
+          list_read_at TEXT,
+          created INTEGER,
+          detail TEXT,
+          detail_read_at TEXT,
+          deliverables_read_at TEXT,
+          deliverables_unreadable INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (account, id)
+        );
+        -- The list's order, count and read time from the index alone: its rows hold whole answers.
+        CREATE INDEX mirror_projects_listed ON mirror_projects (account, created DESC, id, list_read_at)
+          WHERE list_row IS NOT NULL;
+        CREATE TABLE mirror_pages (
+          account TEXT NOT NULL,
+          query TEXT NOT NULL,
+          page INTEGER NOT NULL,
+          ids TEXT NOT NULL,
+          total INTEGER NOT NULL,
+          unreadable INTEGER NOT NULL DEFAULT 0,
+          read_at TEXT NOT NULL,
+          PRIMARY KEY (account, query, page)
+        );
+        CREATE TABLE mirror_deliverables (
+          account TEXT NOT NULL,
+          id TEXT NOT NULL,
+          project_id TEXT,
+          position INTEGER NOT NULL DEFAULT 0,
+          status TEXT NOT NULL,
+          body TEXT NOT NULL,
+          read_at TEXT NOT NULL,
+          PRIMARY KEY (account, id)
+        );
+        CREATE INDEX mirror_deliverables_by_project ON mirror_deliverables (account, project_id, position);
+        CREATE INDEX mirror_deliverables_by_status ON mirror_deliverables (account, status, project_id);
+        CREATE TABLE mirror_versions (
+          account TEXT NOT NULL,
+          deliverable_id TEXT NOT NULL,
+          body TEXT NOT NULL,
+          read_at TEXT NOT NULL,
+          PRIMARY KEY (account, deliverable_id)
+        );
+      `);
+    },
+  },
+];
+
+/** An answer given from the mirror: the ISO time it was read from the service. */
+export type Mirrored<T> = T & { asOf: string };
+
+export interface Mirror {
+  /** A page of `GET /projects` for a query: its rows, and the page itself (a filtered list answers from it). */
+  listed(account: string, query: ListProjectsParams, answer: Read<ListProjectsResponse>): void;
+  /** List rows read elsewhere (the watcher's listings). */
+  rows(account: string, rows: readonly ProjectListItem[]): void;
+  project(account: string, project: Read<Project>): void;
+  /** A project's whole deliverables list: its earlier rows not in it are gone from the service's answer. */
+  deliverables(account: string, projectId: string, list: readonly Deliverable[], unreadable?: number): void;
+  deliverable(account: string, deliverable: Deliverable): void;
+  versions(account: string, answer: Read<VersionsResponse>): void;
+
+  /** The list as last loaded; null when this query was never answered on this computer. */
+  readList(account: string, query: ListProjectsParams): Mirrored<Read<ListProjectsResponse>> | null;
+  readProject(account: string, id: string): Mirrored<Read<Project>> | null;
+  readDeliverables(account: string, projectId: string): Mirrored<ItemList<Deliverable>> | null;
+  readDeliverable(account: string, id: string): Mirrored<Deliverable> | null;
+  readVersions(account: string, deliverableId: string): Mirrored<Read<VersionsResponse>> | null;
+  /** Ids of the projects with a take waiting for the producer (status `reviewable`), as last read. */
+  needsReview(account: string): string[];
+}
+
+/** Default page size of `GET /projects` (spec). */
+const SERVICE_PAGE_SIZE = 20;
+
+/** The key of a filtered listing: its filters, without the page. */
+function queryKey(query: ListProjectsParams): string {
+  return JSON.stringify([query.titleQuery ?? '', query.category ?? '', query.pageSize ?? SERVICE_PAGE_SIZE]);
+}
+
+const isFiltered = (query: ListProjectsParams) => Boolean(query.titleQuery || query.category);
+
+/** A project's list row from its full answer: the list's fields, without its services. */
+function listRowOf(project: Read<Project>): ProjectListItem {
+  const { services: _services, unreadable: _unreadable, ...row } = project;
+  return row;
+}
+
+function createdOf(row: { created?: string }): number | null {
+  const time = serviceTime(row.created);
+  return Number.isFinite(time) ? time : null;
+}
+
+/** The mirror over an opened database (its migrations applied). */
+export function createMirror(db: Database, now: () => Date = () => new Date()): Mirror {
+  const stamp = () => now().toISOString();
+  const upsertRow = db.prepare(`
+    INSERT INTO mirror_projects (account, id, list_row, list_read_at, created) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (account, id) DO UPDATE SET
+      list_row = excluded.list_row, list_read_at = excluded.list_read_at, created = excluded.created`);
+  const upsertDetail = db.prepare(`
+    INSERT INTO mirror_projects (account, id, list_row, list_read_at, created, detail, detail_read_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (account, id) DO UPDATE SET
+      list_row = excluded.list_row, list_read_at = excluded.list_read_at, created = excluded.created,
+      detail = excluded.detail, detail_read_at = excluded.detail_read_at`);
+  const upsertPage = db.prepare(`
+    INSERT OR REPLACE INTO mirror_pages (account, query, page, ids, total, unreadable, read_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const markDeliverables = db.prepare(`
+    INSERT INTO mirror_projects (account, id, deliverables_read_at, deliverables_unreadable) VALUES (?, ?, ?, ?)
+    ON CONFLICT (account, id) DO UPDATE SET
+      deliverables_read_at = excluded.deliverables_read_at,
+      deliverables_unreadable = excluded.deliverables_unreadable`);
+  const dropDeliverablesOf = db.prepare(
+    'DELETE FROM mirror_deliverables WHERE account = ? AND project_id = ?',
+  );
+  const upsertDeliverable = db.prepare(`
+    INSERT INTO mirror_deliverables (account, id, project_id, position, status, body, read_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (account, id) DO UPDATE SET
+      project_id = coalesce(excluded.project_id, mirror_deliverables.project_id),
+      position = CASE WHEN excluded.project_id IS NULL THEN mirror_deliverables.position ELSE excluded.position END,
+      status = excluded.status, body = excluded.body, read_at = excluded.read_at`);
+  const upsertVersions = db.prepare(
+    'INSERT OR REPLACE INTO mirror_versions (account, deliverable_id, body, read_at) VALUES (?, ?, ?, ?)',
+  );
+
+  const selectPage = db.prepare(
+    'SELECT ids, total, unreadable, read_at FROM mirror_pages WHERE account = ? AND query = ? AND page = ?',
+  );
+  const selectRow = db.prepare(
+    'SELECT list_row, list_read_at FROM mirror_projects WHERE account = ? AND id = ? AND list_row IS NOT NULL',
+  );
+  // A page is found in the index alone (rows hold whole answers: skipping them would read them), then read.
+  const selectRows = db.prepare(`
+    SELECT p.list_row FROM (
+      SELECT rowid AS at FROM mirror_projects
+      WHERE account = ? AND list_row IS NOT NULL
+      ORDER BY created DESC, id LIMIT ? OFFSET ?
+    ) AS page JOIN mirror_projects AS p ON p.rowid = page.at
+    ORDER BY p.created DESC, p.id`);
+  const countRows = db.prepare(`
+    SELECT count(*) AS n, max(list_read_at) AS read_at FROM mirror_projects
+    WHERE account = ? AND list_row IS NOT NULL`);
+  const selectDetail = db.prepare(
+    'SELECT detail, detail_read_at FROM mirror_projects WHERE account = ? AND id = ? AND detail IS NOT NULL',
+  );
+  const selectListMark = db.prepare(`
+    SELECT deliverables_read_at, deliverables_unreadable FROM mirror_projects
+    WHERE account = ? AND id = ? AND deliverables_read_at IS NOT NULL`);
+  const selectDeliverablesOf = db.prepare(
+    'SELECT body FROM mirror_deliverables WHERE account = ? AND project_id = ? ORDER BY position',
+  );
+  const selectDeliverable = db.prepare(
+    'SELECT body, read_at FROM mirror_deliverables WHERE account = ? AND id = ?',
+  );
+  const selectVersions = db.prepare(
+    'SELECT body, read_at FROM mirror_versions WHERE account = ? AND deliverable_id = ?',
+  );
+  const selectNeedsReview = db.prepare(`
+    SELECT DISTINCT project_id FROM mirror_deliverables
+    WHERE account = ? AND status = 'reviewable' AND project_id IS NOT NULL`);
+
+  const putRows = (account: string, rows: readonly ProjectListItem[], at: string) => {
+    for (const row of rows) upsertRow.run(account, row.id, JSON.stringify(row), at, createdOf(row));
+  };
+
+  return {
+    listed(account, query, answer) {
+      const at = stamp();
+      transaction(db, () => {
+        putRows(account, answer.projects, at);
+        upsertPage.run(
+          account,
+          queryKey(query),
+          query.page ?? 1,
+          JSON.stringify(answer.projects.map((p) => p.id)),
+          answer.total,
+          answer.unreadable ?? 0,
+          at,
+        );
+      });
+    },
+
+    rows(account, rows) {
+      const at = stamp();
+      transaction(db, () => putRows(account, rows, at));
+    },
+
+    project(account, project) {
+      const at = stamp();
+      const row = listRowOf(project);
+      upsertDetail.run(
+        account,
+        project.id,
+        JSON.stringify(row),
+        at,
+        createdOf(row),
+        JSON.stringify(project),
+        at,
+      );
+    },
+
+    deliverables(account, projectId, list, unreadable = 0) {
+      const at = stamp();
+      transaction(db, () => {
+        dropDeliverablesOf.run(account, projectId);
+        list.forEach((d, position) =>
+          upsertDeliverable.run(account, d.id, projectId, position, d.status, JSON.stringify(d), at),
+        );
+        markDeliverables.run(account, projectId, at, unreadable);
+      });
+    },
+
+    deliverable(account, deliverable) {
+      upsertDeliverable.run(
+        account,
+        deliverable.id,
+        null,
+        0,
+        deliverable.status,
+        JSON.stringify(deliverable),
+        stamp(),
+      );
+    },
+
+    versions(account, answer) {
+      upsertVersions.run(account, answer.id, JSON.stringify(answer), stamp());
+    },
+
+    readList(account, query) {
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? SERVICE_PAGE_SIZE;
+      // A filtered list is the service's search: only the pages it answered can say what matched.
+      if (isFiltered(query)) {
+        const saved = selectPage.get(account, queryKey(query), page) as
+          { ids: string; total: number; unreadable: number; read_at: string } | undefined;
+        if (!saved) return null;
+        const projects: ProjectListItem[] = [];
+        for (const id of JSON.parse(saved.ids) as string[]) {
+          const row = selectRow.get(account, id) as { list_row: string } | undefined;
+          if (row) projects.push(JSON.parse(row.list_row) as ProjectListItem);
+        }
+        return {
+          page,
+          total: saved.total,
+          projects,
+          ...(saved.unreadable ? { unreadable: saved.unreadable } : {}),
+          asOf: saved.read_at,
+        };
+      }
+      // The whole list: every project loaded for this account, newest first, as the service orders it.
+      const count = countRows.get(account) as { n: number; read_at: string | null };
+      if (!count.read_at) return null;
+      const rows = selectRows.all(account, pageSize, (page - 1) * pageSize) as Array<{ list_row: string }>;
+      return {
+        page,
+        total: count.n,
+        projects: rows.map((r) => JSON.parse(r.list_row) as ProjectListItem),
+        asOf: count.read_at,
+      };
+    },
+
+    readProject(account, id) {
+      const row = selectDetail.get(account, id) as { detail: string; detail_read_at: string } | undefined;
+      if (!row) return null;
+      return { ...(JSON.parse(row.detail) as Read<Project>), asOf: row.detail_read_at };
+    },
+
+    readDeliverables(account, projectId) {
+      const mark = selectListMark.get(account, projectId) as
+        { deliverables_read_at: string; deliverables_unreadable: number } | undefined;
+      if (!mark) return null;
+      const rows = selectDeliverablesOf.all(account, projectId) as Array<{ body: string }>;
+      return {
+        items: rows.map((r) => JSON.parse(r.body) as Deliverable),
+        unreadable: mark.deliverables_unreadable,
+        asOf: mark.deliverables_read_at,
+      };
+    },
+
+    readDeliverable(account, id) {
+      const row = selectDeliverable.get(account, id) as { body: string; read_at: string } | undefined;
+      if (!row) return null;
+      return { ...(JSON.parse(row.body) as Deliverable), asOf: row.read_at };
+    },
+
+    readVersions(account, deliverableId) {
+      const row = selectVersions.get(account, deliverableId) as { body: string; read_at: string } | undefined;
+      if (!row) return null;
+      return { ...(JSON.parse(row.body) as Read<VersionsResponse>), asOf: row.read_at };
+    },
+
+    needsReview(account) {
+      return (selectNeedsReview.all(account) as Array<{ project_id: string }>).map((r) => r.project_id);
+    },
+  };
+}
