@@ -420,3 +420,71 @@ describe('useWaveform markers and streaming start', () => {
     expect(waveform.placeholder.value).toBe(false);
   });
 });
+
+/** The slice of Web Audio the gain uses: records the wiring and the gain values in the order they were set. */
+function fakeAudioContext(log: string[]) {
+  const gain = {
+    gain: {
+      set value(v: number) {
+        log.push(`gain ${v.toFixed(4)}`);
+      },
+    },
+    connect: (to: unknown) => log.push(`gain -> ${to === destination ? 'speakers' : 'other'}`),
+  };
+  const destination = {};
+  const context = {
+    state: 'running',
+    destination,
+    createGain: () => gain,
+    createMediaElementSource: () => ({ connect: () => log.push('media -> gain') }),
+    close: async () => log.push('closed'),
+  };
+  return context as unknown as AudioContext;
+}
+
+describe('useWaveform gain (Match loudness)', () => {
+  it('plays through no Web Audio graph until a gain is asked for; then one graph boosts and cuts', async () => {
+    const log: string[] = [];
+    const created = vi.fn(() => fakeAudioContext(log));
+    const { container, waveform, scope } = setup({ createAudioContext: created });
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/v1.wav', peaks }, { gainDb: null });
+    expect(created).not.toHaveBeenCalled();
+
+    waveform.setGain(0);
+    waveform.setGain(6.0206);
+    waveform.setGain(-6.0206);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(log).toEqual(['media -> gain', 'gain -> speakers', 'gain 1.0000', 'gain 2.0000', 'gain 0.5000']);
+    expect(waveform.gainDb.value).toBeCloseTo(-6.0206, 4);
+    scope.stop();
+    expect(log.at(-1)).toBe('closed');
+  });
+
+  it('an A/B swap changes the gain with the media, before playback resumes', async () => {
+    const log: string[] = [];
+    const { container, waveform, media } = setup({ createAudioContext: () => fakeAudioContext(log) });
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/v1.wav', peaks }, { gainDb: 2.4 });
+    await waveform.play();
+    media.currentTime = 3;
+    const order: string[] = [];
+    const ws = waveform.instance() as unknown as FakeWaveSurfer;
+    const realPlay = ws.play.bind(ws);
+    ws.play = async () => {
+      order.push(`play at ${waveform.gainDb.value} dB`);
+      await realPlay();
+    };
+    const realLoad = ws.load.bind(ws);
+    ws.load = async (...args: Parameters<FakeWaveSurfer['load']>) => {
+      order.push(`load at ${waveform.gainDb.value} dB`);
+      await realLoad(...args);
+    };
+    await waveform.swap({ url: '/media/v2.wav', peaks }, { gainDb: -6 });
+    expect(order).toEqual(['load at 2.4 dB', 'play at -6 dB']);
+    expect(log.filter((l) => /^gain \d/.test(l))).toEqual(['gain 1.3183', 'gain 0.5012']);
+    expect(media.paused).toBe(false);
+  });
+});
