@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { effectScope, nextTick, ref } from 'vue';
+import { effectScope, nextTick, ref, watch } from 'vue';
 import type WaveSurfer from 'wavesurfer.js';
 import type { WaveSurferOptions } from 'wavesurfer.js';
 import { FIRST_PAINT_MARK, useWaveform, withStart, type UseWaveformOptions } from './use-waveform';
@@ -441,6 +441,22 @@ function fakeAudioContext(log: string[]) {
   };
   return context as unknown as AudioContext;
 }
+
+describe('useWaveform play state across loads', () => {
+  it('a new file is not playing until it plays, so the next autoplay is heard as a start', async () => {
+    const { container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/a.mp3', peaks }, { autoplay: true });
+    expect(waveform.playing.value).toBe(true);
+    const starts: boolean[] = [];
+    const stop = watch(waveform.playing, (p) => starts.push(p), { flush: 'sync' });
+    await waveform.load({ url: '/media/b.mp3', peaks }, { autoplay: true });
+    stop();
+    expect(starts).toEqual([false, true]);
+    expect(waveform.playing.value).toBe(true);
+  });
+});
 
 describe('useWaveform gain (Match loudness)', () => {
   it('plays through no Web Audio graph until a gain is asked for; then one graph boosts and cuts', async () => {

@@ -275,6 +275,9 @@ export function useWaveform(options: UseWaveformOptions) {
     clearLoop();
     currentTime.value = 0;
     duration.value = 0;
+    // A new src pauses the element without a 'pause' event: the new file is not playing until it plays (else a
+    // list that switched from one playing sample to the next never hears that the next one started).
+    playing.value = false;
     if (loadOptions.gainDb !== undefined) setGain(loadOptions.gainDb);
     await draw(source, absolute(source.url), token, loadOptions.autoplay ?? false);
     if (token === loadToken) settled.value++;
