@@ -16,8 +16,8 @@ interface PlayedMeter {
  * Listens to what is played: every GainNode that feeds the speakers also feeds a MediaRecorder. The recording is
  * made off the page's thread, so a busy machine drops nothing; the silence before and after the take is left out.
  */
-function installPlayedMeter(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function installPlayedMeter(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const streams: MediaStream[] = [];
     let recorder: MediaRecorder | null = null;
     let chunks: Blob[] = [];
@@ -25,7 +25,8 @@ function installPlayedMeter(page: Page): Promise<void> {
     AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
       const result = connect.apply(this, args);
       if (this instanceof GainNode && args[0] instanceof AudioDestinationNode) {
-        const tap = this.context.createMediaStreamDestination();
+        // The player's graph runs on an AudioContext (a live one: it plays to the speakers).
+        const tap = (this.context as AudioContext).createMediaStreamDestination();
         connect.call(this, tap);
         streams.push(tap.stream);
       }
