@@ -52,7 +52,7 @@ export interface SandboxServices {
     key(desc: MediaDescriptor): string;
     describe(key: string): MediaDescriptor | undefined;
     ensure(desc: MediaDescriptor): Promise<MediaFile>;
-    /** The bytes of an mp3 as it is made the first time; undefined when `ensure` serves it whole. */
+    /** The bytes of a music track's mp3 as it is made the first time; undefined when `ensure` serves it whole. */
     streamFirst?(desc: MediaDescriptor): Promise<ReadableStream<Uint8Array> | undefined>;
   };
 }
@@ -502,8 +502,8 @@ export function createApp(deps: AppDeps) {
     const latency = faults.latencyFor(c.req.path);
     if (latency > 0) await sleep(latency);
     const cutAfter = faults.resetAfterFor(c.req.path);
-    // The first request of an mp3 streams it as it is encoded (no length, no ranges yet: a player starts at once);
-    // the next ones get the finished file with ranges.
+    // The first request of a music track's mp3 streams it as it is encoded (no length, no ranges yet: its preview
+    // starts at once); the next ones get the finished file with ranges.
     const live =
       c.req.method === 'GET' && cutAfter === undefined ? await services.media.streamFirst?.(desc) : undefined;
     if (live)

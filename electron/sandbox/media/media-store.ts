@@ -220,9 +220,9 @@ export interface MediaStore {
   /** ensure() for a registered key; undefined when the key is unknown. */
   ensureKey(key: string): Promise<MediaFile | undefined>;
   /**
-   * An mp3 asked for before it exists: its bytes as they are encoded, while the file is written alongside, so a
-   * player starts at once rather than after the whole file (a 30 s music track takes seconds to make). Undefined
-   * when the file exists or is already being made: `ensure` then serves it whole.
+   * A music track's mp3 asked for before it exists: its bytes as they are encoded, while the file is written
+   * alongside, so a preview starts at once rather than after the whole file (30 s of music take seconds to make).
+   * Undefined for other media, and when the file exists or is already being made: `ensure` then serves it whole.
    */
   streamFirst(desc: MediaDescriptor): Promise<ReadableStream<Uint8Array> | undefined>;
 }
@@ -321,7 +321,9 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
 
   async function streamFirst(desc: MediaDescriptor): Promise<ReadableStream<Uint8Array> | undefined> {
     const { key, desc: normalized } = register(desc);
-    if (normalized.format !== 'mp3' || inflight.has(key)) return undefined;
+    // Music tracks only: their preview is a plain <audio> that needs no length. A take or a sample is drawn on a
+    // waveform, which needs the duration the Content-Length of the whole file gives.
+    if (normalized.kind !== 'track' || normalized.format !== 'mp3' || inflight.has(key)) return undefined;
     const target = filePath(key, 'mp3');
     if (await stat(target).catch(() => undefined)) return undefined;
     // Another request may have started it while we looked.
