@@ -202,3 +202,21 @@ test('an order says what its price is made of and asks before paying it; test an
   await expect(project.title).toHaveText(title);
   expect(creates).toHaveLength(1);
 });
+
+test('music library: the first play of a track starts at once (the sandbox streams it as it is made)', async ({
+  app,
+}) => {
+  const form = new NewProjectPage(app);
+  await form.goto();
+  await form.category('audio_ads');
+  await form.music('library');
+  // The last track: no other spec plays it, so its mp3 is made on this request.
+  const play = form.trackPlayButtons().last();
+  await expect(play).toBeVisible();
+  await play.click();
+  // About 0.9 s on an idle machine, 1.5-2.5 s on this shared CI one; 6-7 s here when the whole mp3 was made
+  // before the first byte went out.
+  await expect(play).toHaveAttribute('aria-pressed', 'true', { timeout: 3_000 });
+  await play.click();
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+});

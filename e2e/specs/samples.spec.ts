@@ -52,7 +52,15 @@ test('samples: filters, page 2, audition one then another in the player bar, emp
   await player.expectPlaying(secondName);
   await expect(samples.cards.nth(1).getByTestId('sample-play')).toHaveAttribute('aria-pressed', 'true');
   await expect(samples.cards.nth(0).getByTestId('sample-play')).toHaveAttribute('aria-pressed', 'false');
+  // The playing sample's button shows ⏸ (no spinner once it plays) and pauses it; the others show ▶.
+  await expect(samples.cards.nth(1).getByTestId('sample-play')).toHaveAttribute('aria-busy', 'false');
+  await expect(samples.cards.nth(1).getByTestId('sample-play')).toHaveAttribute('data-icon', 'pause');
+  await expect(samples.cards.nth(1).getByTestId('sample-play')).toHaveAccessibleName(/^Pause sample by /);
+  await expect(samples.cards.nth(0).getByTestId('sample-play')).toHaveAttribute('data-icon', 'play');
   await screenshot(app, 'samples-player-bar');
+  await samples.audition(1);
+  await expect(player.waveform).not.toHaveAttribute('data-state', 'playing');
+  await expect(samples.cards.nth(1).getByTestId('sample-play')).toHaveAttribute('data-icon', 'play');
   await player.stop();
 
   // Gender and age plus a price range narrow the results; every card respects them.

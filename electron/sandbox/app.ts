@@ -52,6 +52,8 @@ export interface SandboxServices {
     key(desc: MediaDescriptor): string;
     describe(key: string): MediaDescriptor | undefined;
     ensure(desc: MediaDescriptor): Promise<MediaFile>;
+    /** The bytes of a music track's mp3 as it is made the first time; undefined when `ensure` serves it whole. */
+    streamFirst?(desc: MediaDescriptor): Promise<ReadableStream<Uint8Array> | undefined>;
   };
 }
 
@@ -504,13 +506,19 @@ export function createApp(deps: AppDeps) {
     if (redirect) return c.redirect(redirect, 302);
     const latency = faults.latencyFor(c.req.path);
     if (latency > 0) await sleep(latency);
+    const cutAfter = faults.resetAfterFor(c.req.path);
+    // The first request of a music track's mp3 streams it as it is encoded (no length, no ranges yet: its preview
+    // starts at once); the next ones get the finished file with ranges.
+    const live =
+      c.req.method === 'GET' && cutAfter === undefined ? await services.media.streamFirst?.(desc) : undefined;
+    if (live)
+      return new Response(live, { headers: { 'content-type': 'audio/mpeg', 'cache-control': 'no-store' } });
     const file = await services.media.ensure(desc);
     const answer = await fileAnswer(c.req.raw, file.path, {
       contentType: file.contentType,
       etag: file.etag,
       fileName: `${key}.${match[2]}`,
     });
-    const cutAfter = faults.resetAfterFor(c.req.path);
     // On a node:http server the file goes straight to the socket (the app also answers in-process requests).
     if (cutAfter === undefined && c.env?.outgoing) {
       sendAnswer(answer, c.env.outgoing);

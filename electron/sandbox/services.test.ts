@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponse, Track } from '../../shared/api';
 import { CURRENCY_RATES } from './data/rates';
@@ -252,6 +255,45 @@ describe('media', () => {
     expect(mp3.headers.get('content-type')).toContain('audio/mpeg');
   });
 });
+
+describe('first play of a track', () => {
+  it('streams an mp3 the first time, its first bytes within 1 s; the next request gets the same file with ranges', async () => {
+    // A media folder of its own: the track's mp3 is made on this request (about 5 s for 30 s of music here).
+    const mediaDir = await mkdtemp(join(tmpdir(), 'takedesk-first-play-'));
+    const fresh = await startSandbox({ mediaDir });
+    try {
+      await firstPlay(fresh);
+    } finally {
+      await fresh.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+/** Plays a track's mp3 the first time on `fresh`, then again. */
+async function firstPlay(fresh: Sandbox): Promise<void> {
+  const track = Track.parse((await call(fresh, 'GET', '/tracks/21', { token: fresh.tokens.full })).body);
+  const started = performance.now();
+  const first = await fetch(track.url.mp3, { headers: { range: 'bytes=0-' } });
+  expect(first.status).toBe(200);
+  expect(first.headers.get('content-type')).toContain('audio/mpeg');
+  const reader = first.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  const head = await reader.read();
+  const firstByteMs = performance.now() - started;
+  expect(firstByteMs).toBeLessThan(1_000);
+  chunks.push(head.value!);
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+  const streamed = Buffer.concat(chunks);
+  // An MPEG frame sync at the start.
+  expect(streamed[0]).toBe(0xff);
+  expect(streamed[1]! & 0xe0).toBe(0xe0);
+
+  const whole = await fetch(track.url.mp3);
+  expect(Buffer.from(await whole.arrayBuffer()).equals(streamed)).toBe(true);
+  const ranged = await fetch(track.url.mp3, { headers: { range: 'bytes=0-99' } });
+  expect(ranged.status).toBe(206);
+}
 
 describe('openapi', () => {
   it('GET /openapi.json is OpenAPI 3.1 with every endpoint and component schemas', async () => {

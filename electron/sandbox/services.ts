@@ -43,7 +43,12 @@ export async function createSandboxServices(options: {
         samples: page.samples.map((sample) => ({ sample: { ...sample }, mp3: sampleMedia(sample) })),
       };
     },
-    media: { key: store.mediaKey, describe: store.describe, ensure: store.ensure },
+    media: {
+      key: store.mediaKey,
+      describe: store.describe,
+      ensure: store.ensure,
+      streamFirst: store.streamFirst,
+    },
   };
 }
 

@@ -26,3 +26,4 @@ export {
   type PeaksData,
   type PeaksLevel,
 } from './peaks-format';
+export { MATCH_GAIN_LIMIT_DB, dbToAmplitude, formatGainDb, matchGainDb } from './match-gain';

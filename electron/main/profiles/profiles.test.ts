@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +16,7 @@ import {
   readTokenClaims,
   SANDBOX_PROFILE_ID,
 } from '.';
-import { outcomeOf } from './profiles';
+import { outcomeOf, STALL_MS } from './profiles';
 
 let sandbox: Sandbox;
 const dirs: string[] = [];
@@ -185,6 +187,44 @@ describe('profiles', () => {
     expect(after.activeId).toBe(SANDBOX_PROFILE_ID);
     expect(await secrets.get(`profile-token:${id}`)).toBeNull();
     expect(events.map((e) => e.activeId)).toEqual([id, SANDBOX_PROFILE_ID, id, SANDBOX_PROFILE_ID]);
+  });
+
+  it('shows a hung service unreachable within 5 s, while its call still waits, and reachable when it answers', async () => {
+    // A service that accepts connections and never answers (a hang), then answers once let go.
+    const held: Array<() => void> = [];
+    const hung = createServer((_req, res) =>
+      held.push(() => res.end('{"page":1,"pageSize":1,"total":0,"items":[]}')),
+    );
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const { profiles, settingsStore } = setup();
+      const added = await profiles.add({
+        name: 'Hung',
+        baseUrl: sandbox.url,
+        token: sandbox.tokens.otherUser,
+      });
+      const stored = settingsStore.get('profiles') as { profiles: Array<{ id: string; baseUrl: string }> };
+      const { port } = hung.address() as AddressInfo;
+      stored.profiles.find((p) => p.id === added.activeId)!.baseUrl = `http://127.0.0.1:${port}`;
+      settingsStore.set('profiles', stored);
+      const reachability = async () =>
+        (await profiles.state()).profiles.find((p) => p.id === added.activeId)?.reachability;
+
+      const started = Date.now();
+      const call = (await profiles.active()).client.listProjects({ pageSize: 1 }).catch((e: unknown) => e);
+      await vi.waitFor(async () => expect(await reachability()).toBe('unreachable'), {
+        timeout: 5_000,
+        interval: 100,
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(STALL_MS).toBeLessThan(5_000);
+      for (const answer of held.splice(0)) answer();
+      await call;
+      expect(await reachability()).toBe('reachable');
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 
   it('tells each profile reachable or unreachable from its own last real call, announcing each change', async () => {

@@ -55,7 +55,16 @@ export interface ProfilesDeps {
   newId?: () => string;
   /** Per-attempt timeout of the clients made here. */
   timeoutMs?: number;
+  /** A call with no outcome after this long shows its profile unreachable (default STALL_MS). */
+  stallMs?: number;
 }
+
+/**
+ * How long a call may go without an answer before the sidebar says the service is unreachable: a hung service
+ * shows within 5 s, not after the client's timeout (20 s, more with retries). The call itself goes on; its answer,
+ * if it comes, makes the profile reachable again.
+ */
+export const STALL_MS = 4_000;
 
 export interface AddProfileInput {
   name: string;
@@ -157,6 +166,7 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? randomUUID;
   const timeoutMs = deps.timeoutMs ?? 20_000;
+  const stallMs = deps.stallMs ?? STALL_MS;
   const clients = new Map<string, { baseUrl: string; ca: string | undefined; client: ApiClient }>();
   // Profiles whose saved token the service refused (401): shown as signed out until renewed.
   const signedOut = new Set<string>();
@@ -282,10 +292,20 @@ export function createProfiles(deps: ProfilesDeps): Profiles {
         return (...args: unknown[]) => {
           const result = (value as (...a: unknown[]) => unknown).apply(target, args);
           if (!(result instanceof Promise)) return result;
-          return result.then((answer: unknown) => {
-            reached(profileId, 'reachable');
-            return answer;
-          }, refused);
+          const stalled = setTimeout(() => reached(profileId, 'unreachable'), stallMs);
+          // A timer must not keep the process (or a test) alive for a call still waiting.
+          stalled.unref?.();
+          return result.then(
+            (answer: unknown) => {
+              clearTimeout(stalled);
+              reached(profileId, 'reachable');
+              return answer;
+            },
+            (error: unknown) => {
+              clearTimeout(stalled);
+              return refused(error);
+            },
+          );
         };
       },
     });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { PROJECT_LIMITS } from '../../../shared/api/validate-project';
 import { createMasteredSource } from './mastering';
-import { writeMp3File } from './mp3';
+import { mp3Chunks, writeMp3File } from './mp3';
 import { renderScriptPdf, type ScriptPart } from './pdf';
 import {
   SAMPLE_RATE,
@@ -219,6 +219,12 @@ export interface MediaStore {
   ensure(desc: MediaDescriptor): Promise<MediaFile>;
   /** ensure() for a registered key; undefined when the key is unknown. */
   ensureKey(key: string): Promise<MediaFile | undefined>;
+  /**
+   * A music track's mp3 asked for before it exists: its bytes as they are encoded, while the file is written
+   * alongside, so a preview starts at once rather than after the whole file (30 s of music take seconds to make).
+   * Undefined for other media, and when the file exists or is already being made: `ensure` then serves it whole.
+   */
+  streamFirst(desc: MediaDescriptor): Promise<ReadableStream<Uint8Array> | undefined>;
 }
 
 /** Options of the media store. */
@@ -313,8 +319,61 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
     return job;
   }
 
+  async function streamFirst(desc: MediaDescriptor): Promise<ReadableStream<Uint8Array> | undefined> {
+    const { key, desc: normalized } = register(desc);
+    // Music tracks only: their preview is a plain <audio> that needs no length. A take or a sample is drawn on a
+    // waveform, which needs the duration the Content-Length of the whole file gives.
+    if (normalized.kind !== 'track' || normalized.format !== 'mp3' || inflight.has(key)) return undefined;
+    const target = filePath(key, 'mp3');
+    if (await stat(target).catch(() => undefined)) return undefined;
+    // Another request may have started it while we looked.
+    if (inflight.has(key)) return undefined;
+    let listener: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => void (listener = controller),
+      // The listener left: the file is still finished, for the next request.
+      cancel: () => void (listener = null),
+    });
+    const send = (act: (c: ReadableStreamDefaultController<Uint8Array>) => void) => {
+      try {
+        if (listener) act(listener);
+      } catch {
+        listener = null;
+      }
+    };
+    const job = (async () => {
+      const tmp = `${target}.${process.pid}.${++tmpCounter}.tmp`;
+      const fh = await open(tmp, 'w');
+      let size = 0;
+      try {
+        for (const chunk of mp3Chunks(audioSourceFor(normalized), { kbps: normalized.kbps })) {
+          // Each write yields to the event loop: the chunk just sent reaches the socket while the next is encoded.
+          await fh.write(chunk);
+          size += chunk.length;
+          send((c) => c.enqueue(chunk));
+        }
+        await fh.sync();
+        await fh.close();
+        await rename(tmp, target);
+        await syncDir(dir);
+      } catch (err) {
+        await fh.close().catch(() => undefined);
+        await rm(tmp, { force: true });
+        send((c) => c.error(err));
+        throw err;
+      }
+      send((c) => c.close());
+      return fileInfo(key, normalized, size, target);
+    })().finally(() => inflight.delete(key));
+    inflight.set(key, job);
+    // Its failure is the stream's (and the next ensure's) to report.
+    job.catch(() => undefined);
+    return stream;
+  }
+
   return {
     dir,
+    streamFirst,
     mediaKey: (desc) => register(desc).key,
     describe,
     ensure,

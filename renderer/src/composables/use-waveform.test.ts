@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { effectScope, nextTick, ref } from 'vue';
+import { effectScope, nextTick, ref, watch } from 'vue';
 import type WaveSurfer from 'wavesurfer.js';
 import type { WaveSurferOptions } from 'wavesurfer.js';
 import { FIRST_PAINT_MARK, useWaveform, withStart, type UseWaveformOptions } from './use-waveform';
@@ -418,5 +418,89 @@ describe('useWaveform markers and streaming start', () => {
     await waveform.load({ url: '/media/preview.mp3', decode: 'short' }, { autoplay: true });
     expect(order).toEqual(['metadata', 'play', 'decode']);
     expect(waveform.placeholder.value).toBe(false);
+  });
+});
+
+/** The slice of Web Audio the gain uses: records the wiring and the gain values in the order they were set. */
+function fakeAudioContext(log: string[]) {
+  const gain = {
+    gain: {
+      set value(v: number) {
+        log.push(`gain ${v.toFixed(4)}`);
+      },
+    },
+    connect: (to: unknown) => log.push(`gain -> ${to === destination ? 'speakers' : 'other'}`),
+  };
+  const destination = {};
+  const context = {
+    state: 'running',
+    destination,
+    createGain: () => gain,
+    createMediaElementSource: () => ({ connect: () => log.push('media -> gain') }),
+    close: async () => log.push('closed'),
+  };
+  return context as unknown as AudioContext;
+}
+
+describe('useWaveform play state across loads', () => {
+  it('a new file is not playing until it plays, so the next autoplay is heard as a start', async () => {
+    const { container, waveform } = setup();
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/a.mp3', peaks }, { autoplay: true });
+    expect(waveform.playing.value).toBe(true);
+    const starts: boolean[] = [];
+    const stop = watch(waveform.playing, (p) => starts.push(p), { flush: 'sync' });
+    await waveform.load({ url: '/media/b.mp3', peaks }, { autoplay: true });
+    stop();
+    expect(starts).toEqual([false, true]);
+    expect(waveform.playing.value).toBe(true);
+  });
+});
+
+describe('useWaveform gain (Match loudness)', () => {
+  it('plays through no Web Audio graph until a gain is asked for; then one graph boosts and cuts', async () => {
+    const log: string[] = [];
+    const created = vi.fn(() => fakeAudioContext(log));
+    const { container, waveform, scope } = setup({ createAudioContext: created });
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/v1.wav', peaks }, { gainDb: null });
+    expect(created).not.toHaveBeenCalled();
+
+    waveform.setGain(0);
+    waveform.setGain(6.0206);
+    waveform.setGain(-6.0206);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(log).toEqual(['media -> gain', 'gain -> speakers', 'gain 1.0000', 'gain 2.0000', 'gain 0.5000']);
+    expect(waveform.gainDb.value).toBeCloseTo(-6.0206, 4);
+    scope.stop();
+    expect(log.at(-1)).toBe('closed');
+  });
+
+  it('an A/B swap changes the gain with the media, before playback resumes', async () => {
+    const log: string[] = [];
+    const { container, waveform, media } = setup({ createAudioContext: () => fakeAudioContext(log) });
+    container.value = document.createElement('div');
+    await nextTick();
+    await waveform.load({ url: '/media/v1.wav', peaks }, { gainDb: 2.4 });
+    await waveform.play();
+    media.currentTime = 3;
+    const order: string[] = [];
+    const ws = waveform.instance() as unknown as FakeWaveSurfer;
+    const realPlay = ws.play.bind(ws);
+    ws.play = async () => {
+      order.push(`play at ${waveform.gainDb.value} dB`);
+      await realPlay();
+    };
+    const realLoad = ws.load.bind(ws);
+    ws.load = async (...args: Parameters<FakeWaveSurfer['load']>) => {
+      order.push(`load at ${waveform.gainDb.value} dB`);
+      await realLoad(...args);
+    };
+    await waveform.swap({ url: '/media/v2.wav', peaks }, { gainDb: -6 });
+    expect(order).toEqual(['load at 2.4 dB', 'play at -6 dB']);
+    expect(log.filter((l) => /^gain \d/.test(l))).toEqual(['gain 1.3183', 'gain 0.5012']);
+    expect(media.paused).toBe(false);
   });
 });

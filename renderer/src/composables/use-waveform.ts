@@ -2,6 +2,7 @@ import { onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
+import { dbToAmplitude } from '../../../shared/audio/match-gain';
 import type { PeaksPayload } from '../../../shared/ipc';
 
 /** What to play and draw. */
@@ -57,6 +58,8 @@ export interface UseWaveformOptions {
   createRegions?: () => RegionsPlugin;
   /** Injected for tests; default `TimelinePlugin.create(...)`. */
   createTimeline?: () => TimelinePlugin;
+  /** Injected for tests; default `new AudioContext()`, made on the first gain other than 0 dB. */
+  createAudioContext?: () => AudioContext;
 }
 
 /** Longest file wavesurfer may fetch and decode itself when no peaks exist (issue 6: samples only). */
@@ -96,6 +99,8 @@ export function useWaveform(options: UseWaveformOptions) {
   const lastSeek = ref<number | null>(null);
   /** Share of the file the element has buffered (0..1): the progress shown while a preview starts. */
   const buffered = ref(0);
+  /** Playback gain in dB applied to what is heard (Match loudness); null = none asked, the file as it is. */
+  const gainDb = ref<number | null>(null);
 
   const media = (options.createMedia ?? defaultMedia)();
   let ws: WaveSurfer | null = null;
@@ -110,6 +115,9 @@ export function useWaveform(options: UseWaveformOptions) {
   let loadToken = 0;
   // True while wavesurfer fetches a short file to draw it; its failure is not the producer's problem.
   let decoding = false;
+  // Web Audio graph media -> gain -> speakers, made on the first gain asked for and kept (a media element can
+  // feed one MediaElementSource in its life).
+  let audio: { context: AudioContext; gain: GainNode } | null = null;
   const clickListeners = new Set<(time: number) => void>();
 
   function listen<K extends keyof HTMLMediaElementEventMap>(
@@ -252,7 +260,10 @@ export function useWaveform(options: UseWaveformOptions) {
    * Loads a new file: drawing from peaks when present, the flat placeholder (or a short decode) otherwise.
    * `autoplay` starts playback as soon as the element can play (streaming), before a short file is decoded.
    */
-  async function load(source: WaveformSource, loadOptions: { autoplay?: boolean } = {}): Promise<void> {
+  async function load(
+    source: WaveformSource,
+    loadOptions: { autoplay?: boolean; gainDb?: number | null } = {},
+  ): Promise<void> {
     if (!ws) {
       pending = source;
       pendingAutoplay = loadOptions.autoplay ?? false;
@@ -264,16 +275,21 @@ export function useWaveform(options: UseWaveformOptions) {
     clearLoop();
     currentTime.value = 0;
     duration.value = 0;
+    // A new src pauses the element without a 'pause' event: the new file is not playing until it plays (else a
+    // list that switched from one playing sample to the next never hears that the next one started).
+    playing.value = false;
+    if (loadOptions.gainDb !== undefined) setGain(loadOptions.gainDb);
     await draw(source, absolute(source.url), token, loadOptions.autoplay ?? false);
     if (token === loadToken) settled.value++;
   }
 
   /**
    * A/B switch: plays `source` from the same position, keeping play state, rate, zoom and loop. The new src
-   * carries a media fragment (#t=) so the element starts there and the cursor never jumps back to 0.
+   * carries a media fragment (#t=) so the element starts there and the cursor never jumps back to 0. `gainDb`
+   * (Match loudness) changes with the media, just before playback resumes: the old take never plays at the new gain.
    */
-  async function swap(source: WaveformSource): Promise<void> {
-    if (!ws || !media.getAttribute('src')) return load(source);
+  async function swap(source: WaveformSource, swapOptions: { gainDb?: number | null } = {}): Promise<void> {
+    if (!ws || !media.getAttribute('src')) return load(source, swapOptions);
     const token = ++loadToken;
     const at = media.currentTime;
     const wasPlaying = !media.paused;
@@ -285,6 +301,7 @@ export function useWaveform(options: UseWaveformOptions) {
     // The clock shows the kept position now, not after the element's next timeupdate.
     currentTime.value = media.currentTime;
     media.playbackRate = keepRate;
+    if (swapOptions.gainDb !== undefined) setGain(swapOptions.gainDb);
     if (wasPlaying) await ws?.play().catch((e: unknown) => (error.value = toError(e)));
     if (token === loadToken) settled.value++;
   }
@@ -380,6 +397,34 @@ export function useWaveform(options: UseWaveformOptions) {
     rate.value = value;
     ws?.setPlaybackRate(value, true);
   }
+  /**
+   * Playback gain in dB, null for none. The <audio> element's volume only cuts (it stops at 1), and Match loudness
+   * must also boost a quiet take: so a GainNode on a MediaElementSource, made on the first gain asked for (0 dB
+   * included: Match loudness is on). Until then the element plays straight to the speakers, as it always did.
+   */
+  function setGain(db: number | null): void {
+    gainDb.value = db;
+    if (!audio && db === null) return;
+    const graph = audio ?? (audio = createGraph());
+    if (!graph) return;
+    graph.gain.gain.value = dbToAmplitude(db ?? 0);
+    // Made outside a click (a version switch) the context may start suspended; resuming is harmless otherwise.
+    if (graph.context.state === 'suspended') void graph.context.resume().catch(() => undefined);
+  }
+  function createGraph(): { context: AudioContext; gain: GainNode } | null {
+    try {
+      const context = (options.createAudioContext ?? (() => new AudioContext()))();
+      const gain = context.createGain();
+      context.createMediaElementSource(media).connect(gain);
+      gain.connect(context.destination);
+      return { context, gain };
+    } catch (e) {
+      // No Web Audio here: the take plays as it is, and the player says why.
+      error.value = new Error(`Match loudness is not available here: ${toError(e).message}`);
+      return null;
+    }
+  }
+
   /** Pixels per second; 0 fits the whole file in view. */
   function setZoom(pxPerSec: number): void {
     zoom.value = Math.max(0, Math.min(ZOOM_MAX, pxPerSec));
@@ -459,6 +504,8 @@ export function useWaveform(options: UseWaveformOptions) {
     media.pause();
     media.removeAttribute('src');
     media.load?.();
+    void audio?.context.close().catch(() => undefined);
+    audio = null;
     ready.value = false;
     playing.value = false;
   }
@@ -491,6 +538,7 @@ export function useWaveform(options: UseWaveformOptions) {
     firstPaintMs,
     buffered,
     lastSeek,
+    gainDb,
     load,
     swap,
     drawLive,
@@ -501,6 +549,7 @@ export function useWaveform(options: UseWaveformOptions) {
     seek,
     seekBy,
     setRate,
+    setGain,
     setZoom,
     toggleLoop,
     setLoop,
@@ -576,6 +625,9 @@ function bufferedShare(media: HTMLMediaElement): number {
 function defaultMedia(): HTMLMediaElement {
   const audio = document.createElement('audio');
   audio.preload = 'metadata';
+  // CORS mode: Web Audio (Match loudness) hears a media-scheme stream only when it is fetched with CORS, which
+  // the scheme answers for the app's page; same-origin in browser mode.
+  audio.crossOrigin = 'anonymous';
   return audio;
 }
 

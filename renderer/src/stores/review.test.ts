@@ -171,6 +171,30 @@ describe('review store', () => {
     expect(review.qaLoading).toBe(false);
   });
 
+  it('Match loudness: the gain follows the take whose media plays, from its measured loudness and the QA target', async () => {
+    const localV1: LibraryItem = {
+      ...localV2,
+      id: 'lib-1',
+      version: 1,
+      relativePath: 'Spring ad/1.v1.wav',
+      analysis: { ...analysis, integratedLufs: -29.1 },
+    };
+    const f = fake({ 'library.list': () => [localV1, localV2] });
+    const review = withApi(f.api, () => useReviewStore());
+    await review.load('d1', 'p1');
+    // Version 2 has no figure in the library: the analysis made on opening gives it.
+    await review.loadQa();
+    expect(review.matchTargetLufs).toBe(-23);
+    expect(review.matchGain).toBe(0.2);
+    // Selected, not yet playing: the gain stays with the media that plays until the swap.
+    const switching = review.selectVersion(1);
+    expect(review.matchGain).toBe(0.2);
+    await switching;
+    expect(review.matchGain).toBe(6.1);
+    await review.setQaTarget('podcast');
+    expect(review.matchGain).toBe(13.1);
+  });
+
   it('A/B: the older version without a local file streams the service mp3 and has no QA', async () => {
     const f = fake();
     const review = withApi(f.api, () => useReviewStore());

@@ -3,7 +3,9 @@ import { computed, ref, shallowRef } from 'vue';
 import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
 import { orderedSecondsOf } from '../../../shared/api/ordered-seconds';
 import {
+  DELIVERY_TARGETS,
   defaultQaTarget,
+  matchGainDb,
   type AudioAnalysis,
   type DeliveryTargetId,
   type QaVerdict,
@@ -123,6 +125,10 @@ export const useReviewStore = defineStore('review', () => {
   /** 1-based version in the player; defaults to the newest. */
   const selectedVersion = ref(1);
   const source = shallowRef<WaveformSource | null>(null);
+  /** The version whose media `source` is: the gain of Match loudness follows it, not the selection. */
+  const sourceVersion = ref<number | null>(null);
+  /** Integrated loudness of this deliverable's versions measured here (by version), for Match loudness. */
+  const measuredLufs = ref<Record<number, number | null>>({});
   const sourceLoading = ref(false);
   const sourceError = shallowRef<unknown>(null);
 
@@ -246,6 +252,8 @@ export const useReviewStore = defineStore('review', () => {
     versionsUnreadable.value = 0;
     library.value = [];
     source.value = null;
+    sourceVersion.value = null;
+    measuredLufs.value = {};
     pdfUrl.value = null;
     pdfError.value = null;
     dropQa();
@@ -373,6 +381,7 @@ export const useReviewStore = defineStore('review', () => {
       }
       if (seq !== sourceSequence) return null;
       source.value = next;
+      sourceVersion.value = version.number;
       if (version.local) stopLivePeaks();
       else followLivePeaks(version.number);
       void loadQa();
@@ -420,6 +429,21 @@ export const useReviewStore = defineStore('review', () => {
     await resolveSource();
   }
 
+  /** Fair A/B: every take plays at the QA target's loudness (kept while the app runs, across takes). */
+  const matchLoudness = ref(false);
+  const matchTargetLufs = computed(() => DELIVERY_TARGETS[qaTarget.value].integratedLufs);
+  /**
+   * Gain that brings the take in the player to `matchTargetLufs`, from our own meter's integrated loudness (the
+   * library's figure, else the one measured here); null until the take is downloaded and measured. It follows the
+   * source, not the selection, so it changes together with the media on an A/B switch.
+   */
+  const matchGain = computed(() => {
+    const playing = versions.value.find((v) => v.number === sourceVersion.value);
+    if (!playing) return null;
+    const measured = playing.local?.analysis?.integratedLufs ?? measuredLufs.value[playing.number];
+    return matchGainDb(measured, matchTargetLufs.value);
+  });
+
   /** Forgets the figures shown, and any answer still on its way for another file or version. */
   function dropQa(): void {
     qaSequence++;
@@ -434,6 +458,8 @@ export const useReviewStore = defineStore('review', () => {
     const local = current.value?.local;
     if (!local) return dropQa();
     const seq = ++qaSequence;
+    const version = selectedVersion.value;
+    const id = deliverableId.value;
     qaError.value = null;
     qaLoading.value = true;
     try {
@@ -446,6 +472,9 @@ export const useReviewStore = defineStore('review', () => {
           ...(ordered ? { orderedSeconds: ordered } : {}),
         }),
       ]);
+      // Kept per version even when another was picked meanwhile: switching back is then seamless.
+      if (id === deliverableId.value)
+        measuredLufs.value = { ...measuredLufs.value, [version]: a.integratedLufs };
       if (seq !== qaSequence) return;
       analysis.value = a;
       qa.value = verdict;
@@ -740,6 +769,9 @@ export const useReviewStore = defineStore('review', () => {
     qaTarget,
     qaTargetSource,
     fallbackQaTarget,
+    matchLoudness,
+    matchTargetLufs,
+    matchGain,
     analysis,
     qa,
     qaLoading,
