@@ -596,6 +596,8 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
         throw localError('VALIDATION_ERROR', 'This decision is being sent right now.');
       remove.run(id);
       await changed();
+      // What waited behind it in its project goes now.
+      void drain();
       return listActive();
     },
     async retry(id) {
