@@ -291,8 +291,11 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   }
 
   /** An earlier decision of the same project still waits (queued, sending, held or failed): this one goes after it. */
-  function earlierInLane(row: Row): boolean {
-    return (select.byAccount.all(row.account) as unknown as Row[]).some(
+  function earlierInLane(
+    row: Row,
+    accountRows = select.byAccount.all(row.account) as unknown as Row[],
+  ): boolean {
+    return accountRows.some(
       (other) =>
         other.lane === row.lane &&
         other.seq < row.seq &&
@@ -423,12 +426,12 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       const awayLanes = new Set<string>();
       for (;;) {
         if (closed) return;
-        const rows = (select.byAccount.all(account) as unknown as Row[]).filter(
-          (r) => r.state === 'queued' && !inFlight.has(r.id) && !awayLanes.has(r.lane),
-        );
-        const next = rows.find((r) => !earlierInLane(r) && (r.not_before ?? 0) <= now().getTime());
-        for (const r of rows)
-          if (r.not_before && r.not_before > now().getTime()) wakeAt = Math.min(wakeAt, r.not_before);
+        // One read of the account's rows per pass: the lanes' order is judged from it, not read again per row.
+        const all = select.byAccount.all(account) as unknown as Row[];
+        const rows = all.filter((r) => r.state === 'queued' && !inFlight.has(r.id) && !awayLanes.has(r.lane));
+        const at = now().getTime();
+        const next = rows.find((r) => !earlierInLane(r, all) && (r.not_before ?? 0) <= at);
+        for (const r of rows) if (r.not_before && r.not_before > at) wakeAt = Math.min(wakeAt, r.not_before);
         if (!next) break;
         inFlight.add(next.id);
         let away: boolean;
