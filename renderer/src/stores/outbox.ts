@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { isIpcError, type OutboxItem } from '../../../shared/ipc';
 import { useApi } from '../bridge';
+import { loadState } from './support/load-state';
 
 /** The answer main gives a decision it kept in the outbox because the service could not be reached. */
 export const isQueuedOffline = (error: unknown): boolean =>
@@ -72,7 +73,7 @@ export function newlySent(previous: readonly OutboxItem[], next: readonly Outbox
 export const useOutboxStore = defineStore('outbox', () => {
   const api = useApi();
   const items = ref<OutboxItem[]>([]);
-  const loadError = ref<unknown>(null);
+  const { loadError, run: runLoad } = loadState();
   const busy = ref<string | null>(null);
   const actionError = ref<unknown>(null);
 
@@ -104,13 +105,8 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   async function load(): Promise<void> {
-    loadError.value = null;
     const asked = events;
-    try {
-      fresh(await api.outbox.list(), asked);
-    } catch (error) {
-      loadError.value = error;
-    }
+    await runLoad(async () => fresh(await api.outbox.list(), asked));
   }
 
   async function act(id: string, call: () => Promise<OutboxItem[]>): Promise<void> {
