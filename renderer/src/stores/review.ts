@@ -25,6 +25,7 @@ import type { WaveformSource } from '../composables/use-waveform';
 import { scriptForDeliverable } from './project-brief';
 import { historyOf, takesOf } from './take-history';
 import { decisionBadge, isQueuedOffline, useOutboxStore } from './outbox';
+import { latestAnswer } from './support/latest-answer';
 
 /**
  * Errors that mean the service gave no answer (offline) and main had nothing loaded for it (NOT_LOADED_OFFLINE):
@@ -164,9 +165,10 @@ export const useReviewStore = defineStore('review', () => {
   const optionsError = shallowRef<unknown>(null);
   const optionsLoading = ref(false);
 
-  let loadSequence = 0;
-  let sourceSequence = 0;
-  let qaSequence = 0;
+  /** Latest answer wins: a load for another deliverable, another version's media, another file's QA. */
+  const loads = latestAnswer();
+  const sources = latestAnswer();
+  const qaAnswers = latestAnswer();
 
   const isAudio = computed(() => (deliverable.value ? isAudioDeliverable(deliverable.value) : false));
   const isScript = computed(() => deliverable.value?.serviceSubCategory === 'scriptwriting');
@@ -241,7 +243,7 @@ export const useReviewStore = defineStore('review', () => {
 
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
   async function load(id: string, projectId?: string, cache: ReviewCache = {}): Promise<void> {
-    const seq = ++loadSequence;
+    const isLatest = loads.next();
     stopLivePeaks();
     offline.value = false;
     asOf.value = null;
@@ -275,7 +277,7 @@ export const useReviewStore = defineStore('review', () => {
         api.library.list(projectId ? { projectId } : undefined),
         api.qa.targets(),
       ]);
-      if (seq !== loadSequence) return;
+      if (!isLatest()) return;
       projectQaTargets.value = chosen.status === 'fulfilled' ? chosen.value : {};
       pickQaTarget(projectId ?? null);
       let loaded: Deliverable;
@@ -306,21 +308,21 @@ export const useReviewStore = defineStore('review', () => {
       const pid = projectId ?? library.value[0]?.projectId;
       if (pid && !projectId) pickQaTarget(pid);
       const tasks: Array<Promise<unknown>> = [];
-      if (pid) tasks.push(loadProject(pid, seq, cache.project));
+      if (pid) tasks.push(loadProject(pid, isLatest, cache.project));
       if (isAudio.value) tasks.push(resolveSource());
-      if (loaded.urls.pdf && !offline.value) tasks.push(resolvePdf(loaded.urls.pdf, seq));
+      if (loaded.urls.pdf && !offline.value) tasks.push(resolvePdf(loaded.urls.pdf, isLatest));
       await Promise.all(tasks);
     } finally {
-      if (seq === loadSequence) loading.value = false;
+      if (isLatest()) loading.value = false;
     }
   }
 
-  async function loadProject(id: string, seq: number, cached?: Project | null): Promise<void> {
+  async function loadProject(id: string, isLatest: () => boolean, cached?: Project | null): Promise<void> {
     const [p, list] = await Promise.allSettled([
       api.projects.get({ id }),
       api.deliverables.list({ projectId: id }),
     ]);
-    if (seq !== loadSequence) return;
+    if (!isLatest()) return;
     const before = qaTarget.value;
     if (p.status === 'fulfilled') project.value = p.value;
     // Offline: the project as the project page last listed it.
@@ -333,33 +335,33 @@ export const useReviewStore = defineStore('review', () => {
     }
     // Takes and the written script are context: without them the review still works.
     if (list.status === 'fulfilled') siblings.value = list.value.items;
-    await loadReplacementDate(seq);
+    await loadReplacementDate(isLatest);
   }
 
   /** When the take replacing this one arrived: its first version's date (one versions call, only if replaced). */
-  async function loadReplacementDate(seq: number): Promise<void> {
+  async function loadReplacementDate(isLatest: () => boolean): Promise<void> {
     const next = take.value?.replacedBy;
     if (!next) return;
     try {
       const answer = await api.revisions.versions({ deliverableId: next.id });
-      if (seq === loadSequence) replacementDelivered.value = answer.versions[0]?.created ?? null;
+      if (isLatest()) replacementDelivered.value = answer.versions[0]?.created ?? null;
     } catch {
       // The history says "replaced by" without a date.
     }
   }
 
-  async function resolvePdf(url: string, seq: number): Promise<void> {
+  async function resolvePdf(url: string, isLatest: () => boolean): Promise<void> {
     try {
       const media = await api.media.remoteUrl({ url });
-      if (seq === loadSequence) pdfUrl.value = media.url;
+      if (isLatest()) pdfUrl.value = media.url;
     } catch (e) {
-      if (seq === loadSequence) pdfError.value = e;
+      if (isLatest()) pdfError.value = e;
     }
   }
 
   /** Media for the selected version: the library file with its peaks, else the service file streamed by main. */
   async function resolveSource(): Promise<WaveformSource | null> {
-    const seq = ++sourceSequence;
+    const isLatest = sources.next();
     const version = current.value;
     sourceError.value = null;
     if (!version) return null;
@@ -379,7 +381,7 @@ export const useReviewStore = defineStore('review', () => {
         const media = await api.media.remoteUrl({ url: remote });
         next = { url: media.url, peaks: null, decode: 'short' };
       }
-      if (seq !== sourceSequence) return null;
+      if (!isLatest()) return null;
       source.value = next;
       sourceVersion.value = version.number;
       if (version.local) stopLivePeaks();
@@ -387,10 +389,10 @@ export const useReviewStore = defineStore('review', () => {
       void loadQa();
       return next;
     } catch (e) {
-      if (seq === sourceSequence) sourceError.value = e;
+      if (isLatest()) sourceError.value = e;
       return null;
     } finally {
-      if (seq === sourceSequence) sourceLoading.value = false;
+      if (isLatest()) sourceLoading.value = false;
     }
   }
 
@@ -446,7 +448,7 @@ export const useReviewStore = defineStore('review', () => {
 
   /** Forgets the figures shown, and any answer still on its way for another file or version. */
   function dropQa(): void {
-    qaSequence++;
+    qaAnswers.drop();
     analysis.value = null;
     qa.value = null;
     qaError.value = null;
@@ -457,7 +459,7 @@ export const useReviewStore = defineStore('review', () => {
   async function loadQa(): Promise<void> {
     const local = current.value?.local;
     if (!local) return dropQa();
-    const seq = ++qaSequence;
+    const isLatest = qaAnswers.next();
     const version = selectedVersion.value;
     const id = deliverableId.value;
     qaError.value = null;
@@ -475,13 +477,13 @@ export const useReviewStore = defineStore('review', () => {
       // Kept per version even when another was picked meanwhile: switching back is then seamless.
       if (id === deliverableId.value)
         measuredLufs.value = { ...measuredLufs.value, [version]: a.integratedLufs };
-      if (seq !== qaSequence) return;
+      if (!isLatest()) return;
       analysis.value = a;
       qa.value = verdict;
     } catch (e) {
-      if (seq === qaSequence) qaError.value = e;
+      if (isLatest()) qaError.value = e;
     } finally {
-      if (seq === qaSequence) qaLoading.value = false;
+      if (isLatest()) qaLoading.value = false;
     }
   }
 
@@ -547,13 +549,13 @@ export const useReviewStore = defineStore('review', () => {
   async function refreshDelivery(): Promise<void> {
     const id = deliverableId.value;
     if (!id) return;
-    const seq = loadSequence;
+    const isLatest = loads.current();
     try {
       const [d, v] = await Promise.all([
         api.deliverables.get({ id }),
         api.revisions.versions({ deliverableId: id }),
       ]);
-      if (seq !== loadSequence) return;
+      if (!isLatest()) return;
       deliverable.value = d;
       versionList.value = v.versions;
       versionsUnreadable.value = v.unreadable ?? 0;
