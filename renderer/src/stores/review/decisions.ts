@@ -3,10 +3,11 @@
  * with what the producer heard, or queued in the outbox; the decision still waiting there; and the gender-and-age
  * values a rejection may need.
  */
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref } from 'vue';
 import type { AttributeValue } from '../../../../shared/api';
 import type { ClientApi, OutboxHeard, OutboxItem } from '../../../../shared/ipc';
 import { decisionBadge, type useOutboxStore } from '../outbox';
+import { loadState } from '../support/load-state';
 import type { ReviewActions } from './actions';
 import type { RejectInput, ReviewAction, RevisionInput } from './model';
 import type { ReviewState } from './state';
@@ -21,8 +22,8 @@ export function reviewDecisions(
 ) {
   const { deliverable, deliverableId, decisionVersion, project } = state;
   const genderAndAgeOptions = ref<AttributeValue[]>([]);
-  const optionsError = shallowRef<unknown>(null);
-  const optionsLoading = ref(false);
+  const options = loadState();
+  const { loadError: optionsError, loading: optionsLoading } = options;
 
   /** This deliverable's newest outbox item, unless it went through or the service shows its effect. */
   const pendingDecision = computed<OutboxItem | null>(() => {
@@ -128,18 +129,12 @@ export function reviewDecisions(
   /** Gender-and-age values for a rejection with `genderAndAgeChange` (loaded once per deliverable). */
   async function loadGenderAndAgeOptions(): Promise<void> {
     if (genderAndAgeOptions.value.length > 0 || optionsLoading.value) return;
-    optionsLoading.value = true;
-    optionsError.value = null;
-    try {
+    await options.run(async () => {
       genderAndAgeOptions.value = await api.catalog.attributeValues({
         categoryId: project.value?.mainService ?? 'voice_over',
         attributeId: 'genderAndAge',
       });
-    } catch (e) {
-      optionsError.value = e;
-    } finally {
-      optionsLoading.value = false;
-    }
+    });
   }
 
   return {
