@@ -2,13 +2,14 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { AppInfo, Settings } from '../../../shared/ipc';
 import { useApi } from '../bridge';
+import { loadState } from './support/load-state';
 
 /** App facts (version, mode, secrets backend) and the user's settings, with the theme applied to <html>. */
 export const useAppStore = defineStore('app', () => {
   const api = useApi();
   const info = ref<AppInfo | null>(null);
   const settings = ref<Settings | null>(null);
-  const loadError = ref<unknown>(null);
+  const { loadError, run: runLoad } = loadState();
   const saving = ref(false);
   const saveError = ref<unknown>(null);
 
@@ -21,14 +22,11 @@ export const useAppStore = defineStore('app', () => {
 
   /** Loads info and settings once at start; failures are kept for the banner instead of thrown. */
   async function load(): Promise<void> {
-    loadError.value = null;
-    try {
+    await runLoad(async () => {
       const [i, s] = await Promise.all([api.app.info(), api.settings.get()]);
       info.value = i;
       settings.value = s;
-    } catch (error) {
-      loadError.value = error;
-    }
+    });
   }
 
   /** Saves a partial settings change; returns whether it stuck. */

@@ -3,6 +3,8 @@ import { computed, ref, shallowRef } from 'vue';
 import { showsFilesOf, type DownloadJob, type DownloadProgress, type MediaFormat } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import { onProfileSwitch, useProfilesStore } from './profiles';
+import { loadState } from './support/load-state';
+import { rowActions } from './support/row-actions';
 
 /** A job action the producer can take. */
 export type DownloadAction = 'pause' | 'resume' | 'cancel';
@@ -17,30 +19,19 @@ export const useDownloadsStore = defineStore('downloads', () => {
   const api = useApi();
   const profiles = useProfilesStore();
   const jobs = ref<DownloadJob[]>([]);
-  const loaded = ref(false);
-  const loading = ref(false);
-  const loadError = shallowRef<unknown>(null);
-  /** Error of the last action per job id, shown on that job's row. */
-  const actionErrors = ref<Record<string, unknown>>({});
-  /** Action in flight per job id. */
-  const busy = ref<Record<string, DownloadAction>>({});
+  const { loaded, loading, loadError, run: runLoad } = loadState();
+  /** Action in flight per job id, and the error of the last action per job id, shown on that job's row. */
+  const rows = rowActions<DownloadAction>();
+  const { busy, errors: actionErrors } = rows;
   const startError = shallowRef<unknown>(null);
 
   const active = computed(() => jobs.value.filter((job) => ACTIVE_STATES.has(job.state)));
   const finished = computed(() => jobs.value.filter((job) => !ACTIVE_STATES.has(job.state)));
 
   async function load(): Promise<void> {
-    loading.value = true;
-    loadError.value = null;
-    try {
-      const list = await api.downloads.list();
-      jobs.value = sortJobs(list);
-      loaded.value = true;
-    } catch (e) {
-      loadError.value = e;
-    } finally {
-      loading.value = false;
-    }
+    await runLoad(async () => {
+      jobs.value = sortJobs(await api.downloads.list());
+    });
   }
 
   /** Replaces or adds a job (from an event or an action's answer). */
@@ -76,17 +67,8 @@ export const useDownloadsStore = defineStore('downloads', () => {
   }
 
   async function act(id: string, action: DownloadAction): Promise<void> {
-    busy.value = { ...busy.value, [id]: action };
-    const { [id]: _cleared, ...rest } = actionErrors.value;
-    actionErrors.value = rest;
-    try {
-      upsert(await api.downloads[action]({ id }));
-    } catch (e) {
-      actionErrors.value = { ...actionErrors.value, [id]: e };
-    } finally {
-      const { [id]: _done, ...others } = busy.value;
-      busy.value = others;
-    }
+    const job = await rows.run(id, action, () => api.downloads[action]({ id }));
+    if (job) upsert(job);
   }
 
   /** Queues one file of a deliverable; returns the job or null (the error is in `startError`). */

@@ -1,8 +1,10 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref } from 'vue';
 import type { LibraryItem, ProjectQaTarget } from '../../../shared/ipc';
 import { useApi } from '../bridge';
 import { onProfileSwitch, useProfilesStore } from './profiles';
+import { loadState } from './support/load-state';
+import { rowActions } from './support/row-actions';
 
 /** One project's files in the library. */
 export interface LibraryGroup {
@@ -19,11 +21,10 @@ export const useLibraryStore = defineStore('library', () => {
   const api = useApi();
   const profiles = useProfilesStore();
   const items = ref<LibraryItem[]>([]);
-  const loaded = ref(false);
-  const loading = ref(false);
-  const loadError = shallowRef<unknown>(null);
-  const actionErrors = ref<Record<string, unknown>>({});
-  const busy = ref<Record<string, LibraryAction>>({});
+  const { loaded, loading, loadError, run: runLoad } = loadState();
+  /** Action in flight per item id, and the error of the last action per item id, shown on that item's row. */
+  const rows = rowActions<LibraryAction>();
+  const { busy, errors: actionErrors } = rows;
   /** Each project's remembered QA target, by project id. */
   const projectQaTargets = ref<Record<string, ProjectQaTarget>>({});
   /** Text filter over project title, deliverable name and path. */
@@ -39,21 +40,14 @@ export const useLibraryStore = defineStore('library', () => {
   });
 
   async function load(): Promise<void> {
-    loading.value = true;
-    loadError.value = null;
     // Targets are a nicety: without them files are checked against the Settings default.
     void api.qa.targets().then(
       (targets) => void (projectQaTargets.value = targets),
       () => undefined,
     );
-    try {
+    await runLoad(async () => {
       items.value = await api.library.list();
-      loaded.value = true;
-    } catch (e) {
-      loadError.value = e;
-    } finally {
-      loading.value = false;
-    }
+    });
   }
 
   /** Reloads whenever main says the manifest changed, and on a switch (main lists the active profile's files). */
@@ -69,20 +63,7 @@ export const useLibraryStore = defineStore('library', () => {
     };
   }
 
-  async function run<T>(id: string, action: LibraryAction, call: () => Promise<T>): Promise<T | null> {
-    busy.value = { ...busy.value, [id]: action };
-    const { [id]: _cleared, ...rest } = actionErrors.value;
-    actionErrors.value = rest;
-    try {
-      return await call();
-    } catch (e) {
-      actionErrors.value = { ...actionErrors.value, [id]: e };
-      return null;
-    } finally {
-      const { [id]: _done, ...others } = busy.value;
-      busy.value = others;
-    }
-  }
+  const run = rows.run;
 
   /** Deletes the file from disk and the manifest (the view confirms first). */
   async function remove(id: string): Promise<boolean> {

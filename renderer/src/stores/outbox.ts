@@ -2,6 +2,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { isIpcError, type OutboxItem } from '../../../shared/ipc';
 import { useApi } from '../bridge';
+import { latestAnswer } from './support/latest-answer';
+import { loadState } from './support/load-state';
 
 /** The answer main gives a decision it kept in the outbox because the service could not be reached. */
 export const isQueuedOffline = (error: unknown): boolean =>
@@ -72,7 +74,7 @@ export function newlySent(previous: readonly OutboxItem[], next: readonly Outbox
 export const useOutboxStore = defineStore('outbox', () => {
   const api = useApi();
   const items = ref<OutboxItem[]>([]);
-  const loadError = ref<unknown>(null);
+  const { loadError, run: runLoad } = loadState();
   const busy = ref<string | null>(null);
   const actionError = ref<unknown>(null);
 
@@ -98,25 +100,20 @@ export const useOutboxStore = defineStore('outbox', () => {
    * asked before an event arrived may be: its answer is dropped, or it would show "Sending…" until the next change
    * (minutes, after a backoff).
    */
-  let events = 0;
-  function fresh(list: OutboxItem[], asked: number): void {
-    if (events === asked) items.value = list;
+  const reads = latestAnswer();
+  function fresh(list: OutboxItem[], asked: () => boolean): void {
+    if (asked()) items.value = list;
   }
 
   async function load(): Promise<void> {
-    loadError.value = null;
-    const asked = events;
-    try {
-      fresh(await api.outbox.list(), asked);
-    } catch (error) {
-      loadError.value = error;
-    }
+    const asked = reads.current();
+    await runLoad(async () => fresh(await api.outbox.list(), asked));
   }
 
   async function act(id: string, call: () => Promise<OutboxItem[]>): Promise<void> {
     busy.value = id;
     actionError.value = null;
-    const asked = events;
+    const asked = reads.current();
     try {
       fresh(await call(), asked);
     } catch (error) {
@@ -132,7 +129,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** Follows main's changes (sending, sent, conflicts, profile switches); returns the disposer. */
   function listen(): () => void {
     return api.on('outbox.changed', (next) => {
-      events++;
+      reads.drop();
       items.value = next;
     });
   }

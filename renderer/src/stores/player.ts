@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { useApi } from '../bridge';
+import { latestAnswer } from './support/latest-answer';
 import type { WaveformSource } from '../composables/use-waveform';
 
 /** What to audition in the shared player bar. */
@@ -30,13 +31,13 @@ export const usePlayerStore = defineStore('player', () => {
   const starting = ref(false);
   /** Bumped by toggle(); the bar watches it and plays or pauses its waveform. */
   const toggleRequests = ref(0);
-  let sequence = 0;
+  const plays = latestAnswer();
 
   const key = computed(() => (track.value ? (track.value.libraryId ?? track.value.url ?? null) : null));
 
   /** Resolves the media URL (and peaks when a library id is known) and hands them to the bar, which plays. */
   async function play(request: PlayRequest): Promise<void> {
-    const id = ++sequence;
+    const isLatest = plays.next();
     track.value = { ...request };
     source.value = null;
     error.value = null;
@@ -52,21 +53,21 @@ export const usePlayerStore = defineStore('player', () => {
         // Peaks are a nicety: a failure leaves the placeholder, never stops playback.
         peaksId ? api.library.peaks({ id: peaksId }).catch(() => null) : Promise.resolve(null),
       ]);
-      if (id !== sequence) return;
+      if (!isLatest()) return;
       source.value = { url: media.url, peaks, peaksArrivedAt: performance.now(), decode: 'short' };
     } catch (e) {
-      if (id === sequence) {
+      if (isLatest()) {
         error.value = e;
         starting.value = false;
       }
     } finally {
-      if (id === sequence) loading.value = false;
+      if (isLatest()) loading.value = false;
     }
   }
 
   /** Stops and hides the bar. */
   function stop(): void {
-    sequence++;
+    plays.drop();
     track.value = null;
     source.value = null;
     error.value = null;

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { ProfileSummary, ProfilesState, SandboxStatus } from '../../../shared/ipc';
 import { useApi } from '../bridge';
+import { loadState } from './support/load-state';
 
 /** How a new account proves itself: main makes a test call with either before saving. */
 export type AddProfileInput =
@@ -12,8 +13,7 @@ export type AddProfileInput =
 export const useProfilesStore = defineStore('profiles', () => {
   const api = useApi();
   const state = ref<ProfilesState | null>(null);
-  const loading = ref(false);
-  const loadError = ref<unknown>(null);
+  const { loading, loadError, run: runLoad } = loadState();
   /** Id of the profile an action is running for ('new' while adding). */
   const busyId = ref<string | null>(null);
   const actionError = ref<{ id: string; error: unknown } | null>(null);
@@ -56,15 +56,9 @@ export const useProfilesStore = defineStore('profiles', () => {
   });
 
   async function load(): Promise<void> {
-    loading.value = true;
-    loadError.value = null;
-    try {
+    await runLoad(async () => {
       state.value = await api.profiles.list();
-    } catch (error) {
-      loadError.value = error;
-    } finally {
-      loading.value = false;
-    }
+    });
   }
 
   async function run(id: string, action: () => Promise<ProfilesState>): Promise<boolean> {

@@ -6,6 +6,7 @@ import { searchCurrenciesFor } from '../../../shared/api/live-values';
 import { findPurpose } from '../../../shared/catalogue/purposes';
 import { isIpcError } from '../../../shared/ipc/api';
 import { useApi } from '../bridge';
+import { latestAnswer } from './support/latest-answer';
 import { useProfilesStore } from './profiles';
 
 /** Every search filter of the spec; empty strings and nulls are left out of the request. */
@@ -90,21 +91,21 @@ export const useSamplesStore = defineStore('samples', () => {
   /** SEARCH_NOT_RESULTS is an answer, not a failure: the list is simply empty. */
   const noResults = ref(false);
   const searched = ref(false);
-  let seq = 0;
+  const searches = latestAnswer();
 
   async function search(page = 1): Promise<void> {
-    const id = ++seq;
+    const isLatest = searches.next();
     loading.value = true;
     error.value = null;
     try {
       const answer = await api.samples.search(
         searchInput(filters.value, page, pageSize.value, profiles.activeKind),
       );
-      if (id !== seq) return;
+      if (!isLatest()) return;
       result.value = answer;
       noResults.value = answer.samples.length === 0;
     } catch (e) {
-      if (id !== seq) return;
+      if (!isLatest()) return;
       if (isIpcError(e) && e.type === 'SEARCH_NOT_RESULTS') {
         noResults.value = true;
         result.value = null;
@@ -112,7 +113,7 @@ export const useSamplesStore = defineStore('samples', () => {
         error.value = e;
       }
     } finally {
-      if (id === seq) {
+      if (isLatest()) {
         loading.value = false;
         searched.value = true;
       }

@@ -3,6 +3,7 @@ import type { QuoteResponse } from '../../../../shared/api';
 import type { AccountKind } from '../../../../shared/api/account-kind';
 import { validateQuote } from '../../../../shared/api/validate-project';
 import { useProjectsStore } from '../../stores/projects';
+import { latestAnswer } from '../../stores/support/latest-answer';
 import { buildQuoteBody, formIssues, type ProjectForm } from './project-form';
 
 const QUOTE_DEBOUNCE_MS = 450;
@@ -14,7 +15,7 @@ export function useLiveQuote(form: ProjectForm, accountKind: () => AccountKind |
   const error = ref<unknown>(null);
   const quoting = ref(false);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let seq = 0;
+  const quotes = latestAnswer();
   const body = computed(() => buildQuoteBody(form));
   const quotable = computed(
     () =>
@@ -26,7 +27,7 @@ export function useLiveQuote(form: ProjectForm, accountKind: () => AccountKind |
     () => {
       clearTimeout(timer);
       if (!quotable.value) {
-        seq++;
+        quotes.drop();
         quoting.value = false;
         quote.value = null;
         error.value = null;
@@ -39,17 +40,17 @@ export function useLiveQuote(form: ProjectForm, accountKind: () => AccountKind |
   );
 
   async function refresh(): Promise<void> {
-    const mine = ++seq;
+    const isLatest = quotes.next();
     try {
       const answer = await projects.quote(body.value);
-      if (mine !== seq) return;
+      if (!isLatest()) return;
       quote.value = answer;
       error.value = null;
     } catch (caught) {
-      if (mine !== seq) return;
+      if (!isLatest()) return;
       error.value = caught;
     } finally {
-      if (mine === seq) quoting.value = false;
+      if (isLatest()) quoting.value = false;
     }
   }
   onBeforeUnmount(() => clearTimeout(timer));
