@@ -64,7 +64,8 @@ export default tseslint.config(
     },
   },
   // Main and the sandbox are separate processes (the sandbox runs as a utility/child process): neither imports the
-  // other. What both need lives in shared/ (pure data) or electron/http/ (server-side helpers). Tests and test
+  // other. What both need lives in shared/ (pure data), electron/http/ (server-side helpers) or electron/files/
+  // (file routines). Tests and test
   // support files may still start an in-process sandbox when that is what they test.
   {
     files: ['electron/main/**/*.ts'],
@@ -94,7 +95,26 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/main/**', '**/main'],
-              message: 'The sandbox is its own process: share code through shared/ or electron/http/.',
+              message:
+                'The sandbox is its own process: share code through shared/, electron/http/ or electron/files/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The neutral folders both processes import: they import neither.
+  {
+    files: ['electron/http/**/*.ts', 'electron/files/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/main', '**/sandbox/**', '**/sandbox'],
+              message: 'Main and the sandbox both import this folder: it imports neither.',
             },
           ],
         },

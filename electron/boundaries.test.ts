@@ -41,6 +41,12 @@ describe('main and the sandbox are separate processes that never import each oth
     expect(crossImports('electron/sandbox', 'electron/main')).toEqual([]);
   });
 
+  it('no source file of the neutral folders both import (electron/http, electron/files) imports either', () => {
+    for (const neutral of ['electron/http', 'electron/files'])
+      for (const side of ['electron/main', 'electron/sandbox'])
+        expect(crossImports(neutral, side)).toEqual([]);
+  });
+
   it('the lint rule refuses such an import in either direction, and allows the neutral places', async () => {
     const eslint = new ESLint({ cwd: root });
     const restricted = async (code: string, filePath: string) =>
@@ -53,6 +59,10 @@ describe('main and the sandbox are separate processes that never import each oth
     expect(await restricted(probe('../main/media/media-registry'), 'electron/sandbox/probe.ts')).toEqual([1]);
     expect(await restricted(probe('../../main/events'), 'electron/sandbox/media/probe.ts')).toEqual([1]);
     expect(await restricted(probe('../http/file-response'), 'electron/sandbox/probe.ts')).toEqual([]);
+    expect(await restricted(probe('../files/stale-temp-files'), 'electron/sandbox/probe.ts')).toEqual([]);
+    expect(await restricted(probe('../files/stale-temp-files'), 'electron/main/probe.ts')).toEqual([]);
+    expect(await restricted(probe('../main/state-recovery'), 'electron/files/probe.ts')).toEqual([1]);
+    expect(await restricted(probe('../sandbox/persistence'), 'electron/http/probe.ts')).toEqual([1]);
     expect(await restricted(probe('../../shared/catalogue/tracks'), 'electron/main/probe.ts')).toEqual([]);
     // Tests may still start an in-process sandbox: that is what some of them test.
     expect(await restricted(probe('../sandbox/server'), 'electron/main/probe.test.ts')).toEqual([]);

@@ -72,6 +72,14 @@ export class SettingsPage {
     await this.profile(name).getByTestId('profile-activate').click();
   }
 
+  /** Makes the Sandbox profile active again (specs that add accounts leave it active for the others). */
+  async activateSandbox(): Promise<void> {
+    await this.profiles
+      .filter({ hasText: /sandbox/i })
+      .getByTestId('profile-activate')
+      .click();
+  }
+
   /** Removes an account after confirming in the dialog. */
   async remove(name: string): Promise<void> {
     await this.profile(name).getByTestId('profile-remove').click();

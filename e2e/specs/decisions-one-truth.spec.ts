@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliverablesOf, deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliverablesOf, deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 /**
  * Local-first review (issue 23), the decisions part: with the service down, an approval is *Queued*; when the service
@@ -17,13 +17,13 @@ test('decisions: queued while the service is down, then sent, and the open proje
     title: uniqueTitle('E2E one truth'),
     parts: ['Fresh bread every morning.', 'Delivered warm.'],
   });
-  const [d1, d2] = [...deliverables].sort((a, b) => a.name.localeCompare(b.name));
+  const [d1, d2] = takesByName(deliverables, 2);
   const projectPage = new ProjectPage(app);
   const review = new ReviewPage(app);
   await projectPage.goto(project.id);
   await expect(projectPage.deliverables).toHaveCount(2);
   // The take is loaded (read once while the service answered), then the service goes down.
-  await app.evaluate(`location.hash = ${JSON.stringify(`#/review/${d1!.id}?projectId=${project.id}`)}`);
+  await app.evaluate(`location.hash = ${JSON.stringify(`#/review/${d1.id}?projectId=${project.id}`)}`);
   await review.expectLoaded();
 
   await sandbox.stop();
@@ -36,22 +36,22 @@ test('decisions: queued while the service is down, then sent, and the open proje
 
     // The project page: the take is still ready for review on the service, with the approval queued beside it.
     await projectPage.goto(project.id);
-    const take = projectPage.deliverable(d1!.id);
+    const take = projectPage.deliverable(d1.id);
     await expect(take.getByTestId('deliverable-queued')).toHaveText('Queued: Approve');
     await expect(take.getByTestId('status-badge')).not.toHaveText(/Approved/);
-    await expect(projectPage.deliverable(d2!.id).getByTestId('deliverable-queued')).toHaveCount(0);
+    await expect(projectPage.deliverable(d2.id).getByTestId('deliverable-queued')).toHaveCount(0);
   } finally {
     await sandbox.start();
   }
 
   // Back online, the page left open: the watcher's next answer sends the approval, and the page follows.
-  const take = projectPage.deliverable(d1!.id);
+  const take = projectPage.deliverable(d1.id);
   await expect(take.getByTestId('status-badge')).toHaveText(/Approved/, { timeout: 150_000 });
   await expect(take.getByTestId('deliverable-queued')).toHaveCount(0);
   await expect(app.getByTestId('outbox-nav-count')).toHaveCount(0);
   const statuses = new Map((await deliverablesOf(sandbox, project.id)).map((d) => [d.id, d.status]));
-  expect(statuses.get(d1!.id)).toBe('approved');
-  expect(statuses.get(d2!.id)).toBe('reviewable');
+  expect(statuses.get(d1.id)).toBe('approved');
+  expect(statuses.get(d2.id)).toBe('reviewable');
 
   // The Outbox says what happened, in the service's terms.
   await app.getByTestId('nav-outbox').click();

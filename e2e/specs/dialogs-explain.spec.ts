@@ -1,7 +1,8 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { createVoiceOver, deliveredVoiceOver, deliverablesOf, uniqueTitle } from '../support/setup';
+import { openDeliveredReview } from '../support/open-review';
+import { createVoiceOver, deliverablesOf, uniqueTitle } from '../support/setup';
 
 /** Issue 26 item 7: the review's forms and dialogs say what a decision does. */
 test('a revision note keeps its line breaks; Reject says a replacement take is ordered and what is known of its cost', async ({
@@ -10,10 +11,9 @@ test('a revision note keeps its line breaks; Reject says a replacement take is o
   session,
 }) => {
   test.setTimeout(240_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E explain') });
-  const review = new ReviewPage(app);
-  await review.goto(session.appUrl, deliverables[0]!.id, project.id);
-  await review.waitForWaveform();
+  const { project, deliverables, review } = await openDeliveredReview(app, sandbox, session, {
+    title: uniqueTitle('E2E explain'),
+  });
 
   await review.requestRevision({ instructions: 'Slower in the first line.\nWarmer at the end.' });
   await review.expectStatus('revisionRequested');

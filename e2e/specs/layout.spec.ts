@@ -2,6 +2,7 @@ import { captureScreens, expect, test } from '../fixtures';
 import { PlayerBar } from '../pages/player-bar';
 import { ReviewPage } from '../pages/review-page';
 import { SamplesPage } from '../pages/samples-page';
+import { openDeliveredReview } from '../support/open-review';
 import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
 
 test('layout at 1024 and 1440 px: a full-size play button, the zoom inside its card, a wide waveform, compact banners', async ({
@@ -9,10 +10,9 @@ test('layout at 1024 and 1440 px: a full-size play button, the zoom inside its c
   sandbox,
   session,
 }) => {
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E layout') });
-  const review = new ReviewPage(app);
-  await review.goto(session.appUrl, deliverables[0]!.id, project.id);
-  await review.waitForWaveform();
+  const { review } = await openDeliveredReview(app, sandbox, session, {
+    title: uniqueTitle('E2E layout'),
+  });
   // Downloaded, so the version row carries every badge it can ("Latest", "On disk") beside its date.
   await review.qaDownload.click();
   await expect(review.version(1)).toContainText('On disk', { timeout: 60_000 });

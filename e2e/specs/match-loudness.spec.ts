@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { captureScreens, expect, test } from '../fixtures';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliveredRadioAndPodcast } from '../support/purpose-pair';
 
 const SCRIPT = ['Fresh bread every morning, delivered warm to your door by the corner bakery.'];
 
@@ -93,12 +93,7 @@ test('Match loudness: takes 7 dB apart play within 0.5 dB of each other, the gai
   test.setTimeout(240_000);
   await installPlayedMeter(app);
   // Mastered by the sandbox's creatives to their purposes: the radio take at -23 LUFS, the podcast at -16.
-  const radio = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E match radio'), parts: SCRIPT });
-  const podcast = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E match podcast'),
-    parts: SCRIPT,
-    purpose: 'podcast',
-  });
+  const { radio, podcast } = await deliveredRadioAndPodcast(sandbox, 'E2E match', SCRIPT);
   const review = new ReviewPage(app);
   const toggle = app.getByTestId('match-loudness-toggle');
   const gain = app.getByTestId('match-loudness-gain');

@@ -1,6 +1,7 @@
 import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { ProjectPage } from '../pages/project-page';
+import { watchCreateRequests } from '../support/create-requests';
 import { uniqueTitle } from '../support/setup';
 
 test('voice over: field errors before sending, live word count, quote, lands on the project', async ({
@@ -8,10 +9,7 @@ test('voice over: field errors before sending, live word count, quote, lands on 
 }) => {
   const form = new NewProjectPage(app);
   const project = new ProjectPage(app);
-  const creates: string[] = [];
-  app.on('request', (request) => {
-    if (request.url().includes('/ipc/projects.create')) creates.push(request.url());
-  });
+  const creates = watchCreateRequests(app);
 
   await form.goto();
   await form.category('voice_over');
@@ -170,10 +168,7 @@ test('an order says what its price is made of and asks before paying it; test an
 }) => {
   const form = new NewProjectPage(app);
   const project = new ProjectPage(app);
-  const creates: string[] = [];
-  app.on('request', (request) => {
-    if (request.url().includes('/ipc/projects.create')) creates.push(request.url());
-  });
+  const creates = watchCreateRequests(app);
   await form.goto();
   await expect(app.locator('#np-options-hint')).toContainText('does not say what they change');
   const title = uniqueTitle('E2E priced order');

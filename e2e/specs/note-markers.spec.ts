@@ -1,6 +1,9 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ReviewPage } from '../pages/review-page';
+import { openDeliveredReview } from '../support/open-review';
 import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+
+const ONE_LINE = 'Fresh bread every morning, delivered warm to your door by the corner bakery on the square.';
 
 test('timestamped notes: markers appear as the note is typed and for earlier versions; a click plays from there', async ({
   app,
@@ -9,13 +12,10 @@ test('timestamped notes: markers appear as the note is typed and for earlier ver
 }) => {
   // Two screens recorded at two widths in two themes, each checked by axe: slow on a shared machine.
   test.setTimeout(480_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+  const { project, deliverables, review } = await openDeliveredReview(app, sandbox, session, {
     title: uniqueTitle('E2E markers'),
-    parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],
+    parts: [ONE_LINE],
   });
-  const review = new ReviewPage(app);
-  await review.goto(session.appUrl, deliverables[0]!.id, project.id);
-  await review.waitForWaveform();
   await expect(review.markers).toHaveCount(0);
 
   // Live: each `[m:ss.t]` typed becomes a marker; half-typed ones do not.
@@ -64,7 +64,7 @@ test('markers of earlier versions sit at their times on first load, for every ve
   test.setTimeout(240_000);
   const { project, deliverables } = await deliveredVoiceOver(sandbox, {
     title: uniqueTitle('E2E marker places'),
-    parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],
+    parts: [ONE_LINE],
   });
   const review = new ReviewPage(app);
   // A fresh start of the screen each time, as when the producer opens the deliverable (not a refresh in place).
@@ -120,13 +120,10 @@ test('a revision note from the keyboard alone: Ctrl+Shift+E types into the note,
   session,
 }) => {
   test.setTimeout(240_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+  const { review } = await openDeliveredReview(app, sandbox, session, {
     title: uniqueTitle('E2E note keys'),
-    parts: ['Fresh bread every morning, delivered warm to your door by the corner bakery on the square.'],
+    parts: [ONE_LINE],
   });
-  const review = new ReviewPage(app);
-  await review.goto(session.appUrl, deliverables[0]!.id, project.id);
-  await review.waitForWaveform();
 
   // The transport from the page: L plays, K stops; the playhead is where the note's time will come from.
   await app.keyboard.press('l');

@@ -1,7 +1,7 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliverablesOf, deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliverablesOf, deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 /**
  * Review offline (issue 15, item 11): with the service stopped, decisions go into a visible outbox, survive a reload,
@@ -17,7 +17,7 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
     title: uniqueTitle('E2E offline'),
     parts: ['Fresh bread every morning.', 'Delivered warm.', 'To your door.'],
   });
-  const [d1, d2, d3] = [...deliverables].sort((a, b) => a.name.localeCompare(b.name));
+  const [d1, d2, d3] = takesByName(deliverables, 3);
   const projectPage = new ProjectPage(app);
   const review = new ReviewPage(app);
   const openReview = async (deliverableId: string) => {
@@ -31,14 +31,14 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
   await projectPage.goto(project.id);
   await expect(projectPage.deliverables).toHaveCount(3);
   // Each take's row says what it reads, not only "1", "2", "3" (issue 26 item 1).
-  await expect(projectPage.deliverable(d2!.id).getByTestId('deliverable-lines')).toContainText(
+  await expect(projectPage.deliverable(d2.id).getByTestId('deliverable-lines')).toContainText(
     '“Delivered warm.”',
   );
 
   const note = '[0:01.5] a warmer read here, please';
   await sandbox.stop();
   try {
-    await openReview(d1!.id);
+    await openReview(d1.id);
     await expect(app.getByTestId('review-offline')).toBeVisible();
     await review.approveButton.click();
     // At once, clearly marked as queued (the service has not been told yet).
@@ -49,18 +49,18 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
     await expect(app.getByTestId('outbox-nav-count')).toHaveText('1');
     await captureScreens(app, 'review-queued-offline');
 
-    await openReview(d2!.id);
+    await openReview(d2.id);
     await review.requestRevision({ instructions: note });
     await expect(app.getByTestId('review-queued')).toHaveText(/Queued:\s+Ask for a revision/);
     await expect(review.revisionError).toHaveCount(0);
 
-    await openReview(d3!.id);
+    await openReview(d3.id);
     await review.approveButton.click();
     await expect(app.getByTestId('review-queued')).toHaveText(/Queued:\s+Approve/);
 
     // The project page marks each queued decision too.
     await projectPage.goto(project.id);
-    await expect(projectPage.deliverable(d2!.id).getByTestId('deliverable-queued')).toHaveText(
+    await expect(projectPage.deliverable(d2.id).getByTestId('deliverable-queued')).toHaveText(
       /Ask for a revision/,
     );
 
@@ -75,14 +75,14 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
     await expect(items.nth(2)).toHaveAttribute('data-kind', 'approve');
     for (const item of await items.all()) await expect(item).toHaveAttribute('data-state', 'queued');
     await expect(items.nth(1).getByTestId('outbox-typed')).toHaveText(note);
-    await expect(items.nth(0)).toContainText(`“${d1!.name}” in ${project.title}`);
+    await expect(items.nth(0)).toContainText(`“${d1.name}” in ${project.title}`);
     await captureScreens(app, 'outbox-queued');
   } finally {
     // The service comes back mid-queue; meanwhile another device approved d2 (against the queued revision) and d3.
     await sandbox.start();
   }
-  await sandbox.api('PUT', `/deliverables/${d2!.id}`, { status: 'approved' });
-  await sandbox.api('PUT', `/deliverables/${d3!.id}`, { status: 'approved' });
+  await sandbox.api('PUT', `/deliverables/${d2.id}`, { status: 'approved' });
+  await sandbox.api('PUT', `/deliverables/${d3.id}`, { status: 'approved' });
 
   // Any real call notices the service answers again: the queue goes, in order.
   await app.getByTestId('nav-projects').click();
@@ -107,17 +107,13 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
   const statuses = Object.fromEntries(
     (await deliverablesOf(sandbox, project.id)).map((d) => [d.id, d.status] as const),
   );
-  expect([statuses[d1!.id], statuses[d2!.id], statuses[d3!.id]]).toEqual([
-    'approved',
-    'approved',
-    'approved',
-  ]);
+  expect([statuses[d1.id], statuses[d2.id], statuses[d3.id]]).toEqual(['approved', 'approved', 'approved']);
 
   // The review screen shows the service's state now, and the held decision as needing the producer.
-  await openReview(d1!.id);
+  await openReview(d1.id);
   await review.expectStatus('approved');
   await expect(app.getByTestId('review-queued')).toHaveCount(0);
-  await openReview(d2!.id);
+  await openReview(d2.id);
   await expect(app.getByTestId('review-queued')).toHaveText(/Needs you:\s+Ask for a revision/);
 
   // The producer settles it: discard, after a confirmation that says the note goes too.

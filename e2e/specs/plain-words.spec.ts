@@ -1,6 +1,7 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { SettingsPage } from '../pages/settings-page';
+import { watchCreateRequests } from '../support/create-requests';
 
 // What the producer must never read: the API's field names, its header, a code, or a generic box beside field errors.
 const API_WORDS = /genderAndAge|mainService|fulfillmentType|subCategory|x-access-token|FORBIDDEN|_REQUIRED/;
@@ -11,10 +12,7 @@ test('plain words: field errors speak the form labels, once; a refused token is 
 }) => {
   test.setTimeout(240_000);
   const form = new NewProjectPage(app);
-  const creates: string[] = [];
-  app.on('request', (request) => {
-    if (request.url().includes('/ipc/projects.create')) creates.push(request.url());
-  });
+  const creates = watchCreateRequests(app);
 
   // An empty voice over: each field says what it needs with the label beside it, and nothing else says it again.
   await form.goto();

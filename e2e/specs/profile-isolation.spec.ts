@@ -71,10 +71,7 @@ test('another account’s projects never show: offline keeps each profile’s ow
     // Back to the Sandbox while its service is down: its own last-known list, marked offline.
     await settings.goto();
     await sandbox.stop();
-    await settings.profiles
-      .filter({ hasText: /sandbox/i })
-      .getByTestId('profile-activate')
-      .click();
+    await settings.activateSandbox();
     await expect(settings.activeProfile).toContainText(/sandbox/i);
     await projects.goto();
     await expect(projects.offline).toBeVisible({ timeout: 30_000 });
@@ -96,11 +93,7 @@ test('another account’s projects never show: offline keeps each profile’s ow
     await settings.goto();
     const other = settings.profile(OTHER);
     if (await other.count()) {
-      if (!(await settings.activeProfile.textContent())?.match(/sandbox/i))
-        await settings.profiles
-          .filter({ hasText: /sandbox/i })
-          .getByTestId('profile-activate')
-          .click();
+      if (!(await settings.activeProfile.textContent())?.match(/sandbox/i)) await settings.activateSandbox();
       await other.getByTestId('profile-remove').click();
       await app.getByTestId('profile-remove-dialog-confirm').click();
       await expect(settings.profile(OTHER)).toHaveCount(0);

@@ -43,10 +43,7 @@ test('profiles: sandbox at first start, add by token, switch, remove, bad token,
 
   // Switch back to the Sandbox profile.
   await settings.goto();
-  await settings.profiles
-    .filter({ hasText: /sandbox/i })
-    .getByTestId('profile-activate')
-    .click();
+  await settings.activateSandbox();
   await expect(settings.activeProfile).toContainText(/sandbox/i);
   await expect(settings.sandboxBanner).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { LibraryPage } from '../pages/library-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliveredRadioAndPodcast } from '../support/purpose-pair';
 
 const SCRIPT = ['Fresh bread every morning, delivered warm to your door by the corner bakery.'];
 
@@ -11,12 +11,7 @@ test('QA: each project checks against its purpose, badges name the target, a cha
   session,
 }) => {
   test.setTimeout(300_000);
-  const radio = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E QA radio'), parts: SCRIPT });
-  const podcast = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E QA podcast'),
-    parts: SCRIPT,
-    purpose: 'podcast',
-  });
+  const { radio, podcast } = await deliveredRadioAndPodcast(sandbox, 'E2E QA', SCRIPT);
   const review = new ReviewPage(app);
   const source = app.getByTestId('qa-target-source');
 

@@ -2,7 +2,7 @@ import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ProjectsPage } from '../pages/projects-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 test('flow through the work: Next needing review (button and N), advance after a decision, true check times', async ({
   app,
@@ -14,11 +14,7 @@ test('flow through the work: Next needing review (button and N), advance after a
     title: uniqueTitle('E2E flow'),
     parts: ['First line of the read.', 'Second line of the read.', 'Third line of the read.'],
   });
-  const [first, second, third] = deliverables as [
-    (typeof deliverables)[0],
-    (typeof deliverables)[0],
-    (typeof deliverables)[0],
-  ];
+  const [first, second, third] = takesByName(deliverables, 3);
   const projectPage = new ProjectPage(app);
   const review = new ReviewPage(app);
 

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, screenshot, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 test('review: play, keyboard, approve, reject with a new voice, revision with a timestamp, A/B versions', async ({
   app,
@@ -18,11 +18,7 @@ test('review: play, keyboard, approve, reject with a new voice, revision with a 
     ],
   });
   expect(deliverables).toHaveLength(3);
-  const [first, second, third] = deliverables as [
-    (typeof deliverables)[0],
-    (typeof deliverables)[0],
-    (typeof deliverables)[0],
-  ];
+  const [first, second, third] = takesByName(deliverables, 3);
   const projectPage = new ProjectPage(app);
   const review = new ReviewPage(app);
 

@@ -1,8 +1,8 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '../fixtures';
-import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { openDeliveredReview } from '../support/open-review';
+import { uniqueTitle } from '../support/setup';
 
 /** node:http, so the replay can carry the Host, Origin and Cookie headers a browser's fetch would not let it set. */
 function replay(url: string, method: string, headers: Record<string, string>, body?: string) {
@@ -47,16 +47,13 @@ test('another local page gets no secret and its replay is refused; the app tab s
       });
     }
   });
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+  const { review } = await openDeliveredReview(app, sandbox, session, {
     title: uniqueTitle('E2E secret'),
     parts: [
       'Fresh bread every morning, delivered warm to your door by the corner bakery.',
       'Order by nine, eat by ten. Visit us today and taste the difference.',
     ],
   });
-  const review = new ReviewPage(app);
-  await review.goto(session.appUrl, deliverables[0]!.id, project.id);
-  await review.waitForWaveform();
   await review.play();
   await expect.poll(() => review.currentTime(), { timeout: 10_000 }).toBeGreaterThan(0.3);
   await review.pause();

@@ -60,10 +60,7 @@ test('an expired session asks to sign in again in place, then finishes what was 
 
   // Put things back for the other specs: the Sandbox profile active, the account removed.
   await settings.goto();
-  await settings.profiles
-    .filter({ hasText: /sandbox/i })
-    .getByTestId('profile-activate')
-    .click();
+  await settings.activateSandbox();
   await settings.remove(ACCOUNT);
   await expect(settings.profile(ACCOUNT)).toHaveCount(0);
 });

@@ -77,3 +77,15 @@ export async function deliveredVoiceOver(
   await sandbox.deliver(project.id);
   return { project, deliverables: await deliverablesOf(sandbox, project.id) };
 }
+
+/** A project's takes in their names' order ("1", "2", …); fails unless there are exactly `count`. */
+export function takesByName(deliverables: DeliverableInfo[], count: 2): [DeliverableInfo, DeliverableInfo];
+export function takesByName(
+  deliverables: DeliverableInfo[],
+  count: 3,
+): [DeliverableInfo, DeliverableInfo, DeliverableInfo];
+export function takesByName(deliverables: DeliverableInfo[], count: number): DeliverableInfo[] {
+  if (deliverables.length !== count)
+    throw new Error(`expected ${count} takes, the project has ${deliverables.length}`);
+  return [...deliverables].sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -187,5 +187,21 @@ describe('temp files of killed atomic writes', () => {
     await mkdir(`${path}.456`);
     expect(await removeStaleTempFiles(path)).toEqual([`${path}.123`]);
     expect((await readdir(dir)).sort()).toEqual(['outbox.json', 'outbox.json.456']);
+  });
+
+  it('removes them beside the file a link at the path leads to, where the writes leave them', async () => {
+    const dir = await tempDir();
+    const elsewhere = await tempDir();
+    const target = join(elsewhere, 'outbox-real.json');
+    await writeFile(target, '{}');
+    await writeFile(`${target}.3735928559`, 'half');
+    await writeFile(`${target}.tmp-1732600000a1b2c3`, 'half');
+    const path = join(dir, 'outbox.json');
+    await symlink(target, path);
+    expect((await removeStaleTempFiles(path)).sort()).toEqual([
+      `${target}.3735928559`,
+      `${target}.tmp-1732600000a1b2c3`,
+    ]);
+    expect(await readdir(elsewhere)).toEqual(['outbox-real.json']);
   });
 });

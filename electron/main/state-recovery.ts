@@ -10,7 +10,6 @@
  * - The recovered value is written back only after the copy exists, so the damaged file is never lost.
  */
 import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { lstat, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
@@ -334,31 +333,5 @@ function moveAside(path: string, now = () => new Date()): string | null {
   return null;
 }
 
-/**
- * Whether `name` is a temp file an atomic write of the state file `stateName` leaves when killed between its write
- * and its rename: write-file-atomic's `<file>.<uint32>`, atomically's (electron-store) `<file>.tmp-<digits><hex>`,
- * and library/safe-fs's `<file>.<hex>.tmp`.
- */
-export function isStateTempFile(name: string, stateName: string): boolean {
-  if (!name.startsWith(`${stateName}.`)) return false;
-  const rest = name.slice(stateName.length + 1);
-  return (
-    /^\d{1,10}$/u.test(rest) || /^tmp-\d{10}[0-9a-f]{6}$/u.test(rest) || /^[0-9a-f]{12}\.tmp$/u.test(rest)
-  );
-}
-
-/** Removes the leftovers of killed atomic writes beside `file` (regular files of those names only). */
-export async function removeStaleTempFiles(file: string): Promise<string[]> {
-  const dir = dirname(file);
-  const removed: string[] = [];
-  const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names) {
-    if (!isStateTempFile(name, basename(file))) continue;
-    const path = join(dir, name);
-    const info = await lstat(path).catch(() => undefined);
-    if (!info?.isFile()) continue;
-    await rm(path, { force: true });
-    removed.push(path);
-  }
-  return removed;
-}
+// The sweep of killed atomic writes' temp files is shared with the sandbox (its state and certificate files).
+export { isStateTempFile, removeStaleTempFiles } from '../files/stale-temp-files';

@@ -1,6 +1,6 @@
-import { lstat, readFile, readdir, realpath, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
+import { removeStaleTempFiles } from '../files/stale-temp-files';
 import { createInitialState, isSandboxState, repairState, type SandboxState } from './state';
 
 /** Keeps the sandbox state durable: in memory only, or one JSON file replaced atomically. */
@@ -21,36 +21,8 @@ export function createMemoryPersistence(): StatePersistence {
   };
 }
 
-/**
- * Whether `name` is a temp file write-file-atomic 8 made for the state file `stateName`: it writes
- * `<file>.<uint32 in decimal>` beside the file (lib/index.js getTmpname) and renames it over the file.
- */
-export function isStateTempFile(name: string, stateName: string): boolean {
-  return name.startsWith(`${stateName}.`) && /^\d{1,10}$/.test(name.slice(stateName.length + 1));
-}
-
-/**
- * Removes the temp files a killed write left beside `file` (a kill -9 between write-file-atomic's
- * write and rename leaves one, up to the size of the state, for ever). Only files named
- * `<state file>.<digits>` are touched. Run before the first write of this process.
- */
-export async function removeStaleTempFiles(file: string): Promise<string[]> {
-  const places = new Set([file, await realpath(file).catch(() => file)]);
-  const removed: string[] = [];
-  for (const place of places) {
-    const dir = dirname(place);
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!isStateTempFile(name, basename(place))) continue;
-      const path = join(dir, name);
-      const info = await lstat(path).catch(() => undefined);
-      if (!info?.isFile()) continue;
-      await rm(path, { force: true });
-      removed.push(path);
-    }
-  }
-  return removed;
-}
+// The sweep of killed atomic writes' temp files is shared with main (its state files); tls.ts runs it too.
+export { removeStaleTempFiles } from '../files/stale-temp-files';
 
 /**
  * State in `file`, written with write-file-atomic (temp file, fsync, rename) so a kill at any moment leaves
