@@ -7,7 +7,6 @@
  * (`queue-entry.ts`). What is left here is the `Downloads` port: starting a job (or finding the one that already
  * stands for the request), pausing, resuming, cancelling, listing, and the app's quit.
  */
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { AudioAnalysis } from '../../../shared/audio';
 import type { DownloadJob, ProjectDownloadSelection } from '../../../shared/ipc';
@@ -22,6 +21,7 @@ import { leanHttpGet } from './lean-http';
 import { createProgressTicker } from './progress';
 import { ACTIVE, FINISHED, followFor, newEntry, partPathOf, type Entry } from './queue-entry';
 import { createQueueStore } from './queue-store';
+import { newJob, unfinishedJobFor } from './requests';
 import { createScheduler } from './scheduler';
 import { withRedirects, type HttpGet } from './transport';
 
@@ -161,15 +161,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
 
     async start(request) {
       await readyPromise;
-      const unfinished = (version: number | undefined) =>
-        [...entries.values()].find(
-          (entry) =>
-            entry.request.profileId === request.profileId &&
-            entry.request.deliverableId === request.deliverableId &&
-            entry.request.format === request.format &&
-            (version === undefined || entry.job.version === version) &&
-            !FINISHED.has(entry.job.state),
-        );
+      const unfinished = (version: number | undefined) => unfinishedJobFor(entries, request, version);
       const again = (entry: Entry) =>
         entry.job.state === 'paused' || entry.job.state === 'failed'
           ? downloads.resume(entry.job.id)
@@ -202,26 +194,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         deliverableId: request.deliverableId,
         format: request.format,
       });
-      const job: DownloadJob = {
-        id: randomUUID(),
-        ...(request.profileId ? { profileId: request.profileId } : {}),
-        projectId: resolved.projectId,
-        projectTitle: resolved.projectTitle,
-        deliverableId: request.deliverableId,
-        deliverableName: resolved.deliverableName,
-        serviceSubCategory: resolved.serviceSubCategory,
-        version: resolved.version,
-        format: request.format,
-        state: 'queued',
-        bytes: 0,
-        total: null,
-        rate: 0,
-        etaSeconds: null,
-        error: null,
-        relativePath,
-        libraryId: null,
-        createdAt: now().toISOString(),
-      };
+      const job = newJob(request, resolved, relativePath, now());
       const entry = newEntry({
         job,
         request: { ...request },
