@@ -1,40 +1,32 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { z } from 'zod';
+/**
+ * The download queue: which jobs exist (persisted across restarts), how many run at once, pause, resume and
+ * cancel, progress events, and the background flush of finished files. One job's run is job.ts.
+ *
+ * A thin front over its units: the records on disk (`queue-store.ts`), the scheduling (`scheduler.ts`), the
+ * progress events (`progress.ts`), the flush of finished files (`durability.ts`) and the entry of one job
+ * (`queue-entry.ts`). What is left here is the `Downloads` port: starting a job (or finding the one that already
+ * stands for the request), pausing, resuming, cancelling, listing, and the app's quit.
+ */
+import { rm } from 'node:fs/promises';
 import type { AudioAnalysis } from '../../../shared/audio';
-import type {
-  DownloadJob,
-  DownloadProgress,
-  DownloadState,
-  MediaFormat,
-  ProjectDownloadSelection,
-} from '../../../shared/ipc';
-import { createCoalescedTask } from '../coalesced-task';
-import { recoverStateFile, salvage, type StateNotices } from '../state-recovery';
+import type { DownloadJob, ProjectDownloadSelection } from '../../../shared/ipc';
 import type { EventBus } from '../events';
-import { syncFile, syncFolder, type KnownFile, type Library } from '../library/library';
-import { LinkRefusedError } from '../library/safe-fs';
-import { PathEscapeError, partPathFor } from '../library/sanitize';
+import { syncFile, type Library } from '../library/library';
+import type { StateNotices } from '../state-recovery';
+import { createDurability } from './durability';
 import { DownloadError } from './errors';
-import { followInline, type Follow, type FollowedEnvelope, type PartReader } from './follow-threads';
-import {
-  runJob,
-  type DownloadRequest,
-  type Finished,
-  type JobRecord,
-  type ResolvedDownload,
-  type RetryPolicy,
-} from './job';
+import { followInline, type Follow, type FollowedEnvelope } from './follow-threads';
+import { runJob, type DownloadRequest, type ResolvedDownload, type RetryPolicy } from './job';
 import { leanHttpGet } from './lean-http';
-import { createRateMeter, type RateMeter } from './rate-meter';
+import { createProgressTicker } from './progress';
+import { ACTIVE, FINISHED, followFor, newEntry, partPathOf, type Entry } from './queue-entry';
+import { createQueueStore } from './queue-store';
+import { newJob, unfinishedJobFor } from './requests';
+import { createScheduler } from './scheduler';
 import { withRedirects, type HttpGet } from './transport';
 
 export type { DownloadRequest, ResolvedDownload, RetryPolicy } from './job';
-
-// The download queue: which jobs exist (persisted across restarts), how many run at once, pause, resume and
-// cancel, progress events, and the background flush of finished files. One job's run is job.ts.
+export { finishedFilesIn } from './queue-store';
 
 /** Collaborators of the download manager. */
 export interface DownloadsDeps {
@@ -117,360 +109,59 @@ export class DownloadNotFoundError extends Error {
   readonly type = 'NOT_FOUND';
 }
 
-type PersistedJob = Pick<JobRecord, 'job' | 'request' | 'etag' | 'orderedSeconds'>;
-
-interface StateFile {
-  version: 1;
-  jobs: PersistedJob[];
-}
-
-/** The queue's file; a job without its id or deliverable is dropped alone. */
-const StateFileSchema = z.object({
-  version: z.number().optional(),
-  jobs: z.array(
-    z.custom<PersistedJob>((s) => {
-      const v = s as Partial<PersistedJob> | null;
-      return typeof v?.job?.id === 'string' && typeof v.request?.deliverableId === 'string';
-    }),
-  ),
-});
-
-interface Entry extends JobRecord {
-  controller: AbortController | null;
-  running: Promise<void> | null;
-  meter: RateMeter;
-  /** Why the current run was stopped by us. */
-  stopReason: 'pause' | 'cancel' | 'close' | null;
-  /** The reader following the current run's part, while one is open. */
-  reader: PartReader | null;
-}
-
-const FINISHED: ReadonlySet<DownloadState> = new Set(['done', 'canceled']);
-const ACTIVE: ReadonlySet<DownloadState> = new Set(['downloading', 'verifying']);
-
-const isFile = (path: string) =>
-  stat(path).then(
-    (st) => st.isFile(),
-    () => false,
-  );
-
-/**
- * The files finished downloads put in the library, by relative path, as the queue's file keeps them (read only;
- * nothing if it cannot be read): the library lists a file its damaged manifest lost under its full ids again.
- */
-export async function finishedFilesIn(stateFile: string): Promise<Map<string, KnownFile>> {
-  const files = new Map<string, KnownFile>();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(await readFile(stateFile, 'utf8'));
-  } catch {
-    return files;
-  }
-  for (const { job, orderedSeconds } of salvage(StateFileSchema, parsed).value?.jobs ?? []) {
-    if (job.state !== 'done' || !job.libraryId) continue;
-    files.set(job.relativePath, {
-      id: job.libraryId,
-      projectId: job.projectId,
-      projectTitle: job.projectTitle,
-      deliverableId: job.deliverableId,
-      deliverableName: job.deliverableName,
-      serviceSubCategory: job.serviceSubCategory,
-      version: job.version,
-      format: job.format,
-      orderedSeconds: orderedSeconds ?? null,
-      ...(job.profileId ? { profileId: job.profileId } : {}),
-    });
-  }
-  return files;
-}
-
 /** Creates the download manager and restores the queue persisted in `stateFile`. */
 export function createDownloads(deps: DownloadsDeps): Downloads {
   const http = deps.fetchImpl ?? withRedirects(leanHttpGet);
-  const flush = deps.syncFile ?? syncFile;
   const follow = deps.follow ?? followInline;
   const now = deps.now ?? (() => new Date());
   const retry: RetryPolicy = { attempts: 6, baseDelayMs: 250, maxDelayMs: 10_000, ...deps.retry };
-  const interval = deps.progressIntervalMs ?? 250;
   const entries = new Map<string, Entry>();
-  let closed = false;
-  let idleWaiters: Array<() => void> = [];
 
-  // ---- persistence -------------------------------------------------------------------------------------------
-  const snapshot = (): StateFile => ({
-    version: 1,
-    jobs: [...entries.values()].map(({ job, request, etag, orderedSeconds }) => ({
-      job,
-      request,
-      etag,
-      orderedSeconds,
-    })),
-  });
-  const saving = createCoalescedTask(async () => {
-    await mkdir(dirname(deps.stateFile), { recursive: true });
-    // Atomic but not fsynced: an fsync mid-transfer stalls the download's own writes (README.md). After a
-    // power cut the worst case is an older queue; a job's byte count is always re-read from its .part.
-    await writeFileAtomic(deps.stateFile, JSON.stringify(snapshot()), { fsync: false });
-  });
-  function persist(): Promise<void> {
-    // The queue still works in memory; the next change tries again.
-    return saving.run().catch(() => undefined);
-  }
-
-  async function restore(): Promise<void> {
-    // A damaged file keeps a copy and costs only its bad jobs (state-recovery.ts); what is left is saved below.
-    const recovered = recoverStateFile(deps.stateFile, StateFileSchema, {
-      label: 'The download queue file',
-      notices: deps.notices,
-    });
-    if (!recovered.value) {
-      if (recovered.damaged) await persist();
-      return;
-    }
-    const saved = recovered.value.jobs;
-    // Versions before job-keyed parts wrote `<final name>.part`; two jobs with one final name shared it.
-    const legacyUsers = new Map<string, number>();
-    for (const { job } of saved) {
-      if (!FINISHED.has(job.state))
-        legacyUsers.set(job.relativePath, (legacyUsers.get(job.relativePath) ?? 0) + 1);
-    }
-    const untagged = saved.some((s) => !s.job.profileId);
-    const legacyProfileId =
-      untagged && deps.legacyProfileId ? await deps.legacyProfileId().catch(() => undefined) : undefined;
-    for (const saved1 of saved) {
-      const job: DownloadJob = { ...saved1.job, rate: 0, etaSeconds: null };
-      if (!job.profileId && legacyProfileId) {
-        job.profileId = legacyProfileId;
-        saved1.request.profileId = legacyProfileId;
-      }
-      // An app that quit mid-transfer picks up where it was; paused and failed jobs wait for the user.
-      if (job.state === 'downloading' || job.state === 'verifying') job.state = 'queued';
-      if (job.state === 'canceled') await rm(partPath(job), { force: true }).catch(() => undefined);
-      if (!FINISHED.has(job.state)) {
-        await adoptLegacyPart(job, legacyUsers.get(job.relativePath) === 1);
-        try {
-          job.bytes = (await stat(partPath(job))).size;
-        } catch {
-          job.bytes = 0; // no .part yet, or a path that fails the library check (the run will report it)
-        }
-      }
-      entries.set(job.id, {
-        job,
-        // Versions before requests named their project: the job knows it.
-        request: { ...saved1.request, projectId: saved1.request.projectId ?? job.projectId },
-        etag: saved1.etag ?? null,
-        orderedSeconds: saved1.orderedSeconds ?? null,
-        resolved: null,
-        controller: null,
-        running: null,
-        meter: createRateMeter(),
-        stopReason: null,
-        reader: null,
-      });
-    }
-    if (legacyProfileId || recovered.damaged) void persist();
-  }
-
-  /**
-   * A job persisted by an older version: its path is planned again in the current layout (with the deliverable's
-   * short id), and its `<old final name>.part` becomes the job's own part when no other job shared it (a shared
-   * part may hold two files' bytes: it is deleted and the job starts over).
-   */
-  async function adoptLegacyPart(job: DownloadJob, sole: boolean): Promise<void> {
-    let planned: string;
-    try {
-      planned = deps.library.planPath(job);
-    } catch {
-      return;
-    }
-    const legacyRel = job.relativePath;
-    job.relativePath = planned;
-    try {
-      const legacy = `${deps.library.resolve(legacyRel)}.part`;
-      if (!(await isFile(legacy))) return;
-      const own = await deps.library.resolveReal(partPathFor(planned, job.id), true);
-      if (sole && !(await isFile(own))) await rename(legacy, own);
-      else await rm(legacy, { force: true });
-    } catch {
-      // Left as it is; the job downloads from the start.
-    }
-  }
-
-  let gated = deps.startAfter !== undefined;
-  const readyPromise = restore().then(() => pump());
-  if (deps.startAfter) {
-    void Promise.all([readyPromise, deps.startAfter.catch(() => undefined)]).then(() => {
-      gated = false;
-      pump();
-    });
-  }
-
-  // ---- events ------------------------------------------------------------------------------------------------
+  const store = createQueueStore(deps, entries);
+  const progress = createProgressTicker(entries, deps.emit, deps.progressIntervalMs ?? 250);
+  const durability = createDurability(deps.syncFile ?? syncFile, deps.library);
   const changed = (entry: Entry) => {
     deps.emit('downloads.changed', { ...entry.job });
-    void persist();
+    void store.persist();
   };
-  let ticker: NodeJS.Timeout | null = null;
-  const lastSent = new Map<string, number>();
-  function tick() {
-    const progress: DownloadProgress[] = [];
-    const t = Date.now();
-    for (const { job, meter } of entries.values()) {
-      if (job.state !== 'downloading') continue;
-      meter.sample(t, job.bytes);
-      job.rate = meter.rate();
-      job.etaSeconds =
-        job.total !== null && job.rate > 0 ? Math.max(0, (job.total - job.bytes) / job.rate) : null;
-      if (lastSent.get(job.id) === job.bytes) continue;
-      lastSent.set(job.id, job.bytes);
-      progress.push({
-        id: job.id,
-        bytes: job.bytes,
-        total: job.total,
-        rate: job.rate,
-        etaSeconds: job.etaSeconds,
-      });
-    }
-    if (progress.length > 0) deps.emit('downloads.progress', progress);
-    if (![...entries.values()].some((e) => e.job.state === 'downloading') && ticker) {
-      clearInterval(ticker);
-      ticker = null;
-    }
-  }
-  const startTicker = () => {
-    if (!ticker && !closed) {
-      ticker = setInterval(tick, interval);
-      ticker.unref();
-    }
-  };
-
-  // ---- queue -------------------------------------------------------------------------------------------------
-  const partPath = (job: DownloadJob) => deps.library.resolve(partPathFor(job.relativePath, job.id));
-  const running = () => [...entries.values()].filter((e) => e.running !== null).length;
-
-  function pump() {
-    if (closed || gated) return;
-    const limit = Math.max(1, Math.floor(deps.concurrency()) || 1);
-    for (const entry of entries.values()) {
-      if (running() >= limit) break;
-      if (entry.job.state === 'queued' && !entry.running) launch(entry);
-    }
-    if (running() === 0 && ![...entries.values()].some((e) => e.job.state === 'queued')) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
-  }
-
-  function launch(entry: Entry) {
-    let finished: Finished | null = null;
-    const controller = new AbortController();
-    entry.controller = controller;
-    entry.stopReason = null;
-    entry.job.state = 'downloading';
-    entry.job.error = null;
-    entry.meter = createRateMeter();
-    changed(entry);
-    startTicker();
-    entry.running = runJob(entry, jobContext(entry), controller.signal)
-      .then((result) => {
-        entry.job.state = 'done';
-        finished = result;
-      })
-      .catch((error: unknown) => {
-        if (entry.stopReason) return; // pause/cancel/close already set the state they want
-        const failure =
-          error instanceof DownloadError
-            ? error
-            : error instanceof PathEscapeError || error instanceof LinkRefusedError
-              ? new DownloadError('PATH_ESCAPE', error.message)
-              : new DownloadError('NETWORK', String((error as Error)?.message ?? error));
-        entry.job.state = 'failed';
-        entry.job.error = { type: failure.type, message: failure.message };
-      })
-      .finally(() => {
-        entry.running = null;
-        entry.controller = null;
-        entry.job.rate = 0;
-        entry.job.etaSeconds = null;
-        if (!entry.stopReason) changed(entry);
-        if (finished) confirmDurable(finished);
-        pump();
-      });
-  }
-
-  // ---- durability --------------------------------------------------------------------------------------------
-  // The data fsync follows the rename, off the download's critical path: the item stays `unsynced` (re-verified at
-  // the next start) until it has gone through, since only a power cut in the writeback window could leave it short.
-  let flushing: Promise<void> = Promise.resolve();
-  function confirmDurable({ path, item }: Finished) {
-    flushing = flushing.then(async () => {
-      try {
-        await flush(path);
-        await syncFolder(dirname(path));
-        await deps.library.markSynced(item.id, item.downloadedAt);
-      } catch {
-        // Left unsynced (EIO, the file removed meanwhile, ...): the start-up check verifies it again.
-      }
-    });
-  }
-
-  /** The follower, with each reader it opens for a job kept on the job's entry until it is closed. */
-  const followFor = (entry: Entry): Follow =>
-    Object.assign(
-      (path: string, format: MediaFormat): PartReader => {
-        const reader = follow(path, format);
-        entry.reader = reader;
-        return {
-          ...reader,
-          close() {
-            if (entry.reader === reader) entry.reader = null;
-            reader.close();
-          },
-        };
-      },
-      follow.readBuffers ? { readBuffers: follow.readBuffers } : {},
-    );
-
   const jobContext = (entry: Entry) => ({
     library: deps.library,
     resolve: deps.resolve,
     http,
-    follow: followFor(entry),
+    follow: followFor(entry, follow),
     ...(deps.analyze ? { analyze: deps.analyze } : {}),
     retry,
     now,
     changed: () => changed(entry),
-    persist: () => void persist(),
+    persist: () => void store.persist(),
+  });
+  const scheduler = createScheduler({
+    entries,
+    concurrency: deps.concurrency,
+    gated: deps.startAfter !== undefined,
+    run: (entry, signal) => runJob(entry, jobContext(entry), signal),
+    changed,
+    started: () => progress.start(),
+    finished: (finished) => durability.confirm(finished),
   });
 
-  // ---- public ------------------------------------------------------------------------------------------------
+  const readyPromise = store.restore().then(() => scheduler.pump());
+  if (deps.startAfter) {
+    void Promise.all([readyPromise, deps.startAfter.catch(() => undefined)]).then(() => scheduler.open());
+  }
+
   const get = (id: string) => {
     const entry = entries.get(id);
     if (!entry) throw new DownloadNotFoundError(`No download ${id}.`);
     return entry;
   };
 
-  async function stop(entry: Entry, reason: 'pause' | 'cancel' | 'close') {
-    entry.stopReason = reason;
-    entry.controller?.abort();
-    if (entry.running) await entry.running;
-  }
-
   const downloads: Downloads = {
     ready: () => readyPromise,
 
     async start(request) {
       await readyPromise;
-      const unfinished = (version: number | undefined) =>
-        [...entries.values()].find(
-          (entry) =>
-            entry.request.profileId === request.profileId &&
-            entry.request.deliverableId === request.deliverableId &&
-            entry.request.format === request.format &&
-            (version === undefined || entry.job.version === version) &&
-            !FINISHED.has(entry.job.state),
-        );
+      const unfinished = (version: number | undefined) => unfinishedJobFor(entries, request, version);
       const again = (entry: Entry) =>
         entry.job.state === 'paused' || entry.job.state === 'failed'
           ? downloads.resume(entry.job.id)
@@ -503,43 +194,19 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         deliverableId: request.deliverableId,
         format: request.format,
       });
-      const job: DownloadJob = {
-        id: randomUUID(),
-        ...(request.profileId ? { profileId: request.profileId } : {}),
-        projectId: resolved.projectId,
-        projectTitle: resolved.projectTitle,
-        deliverableId: request.deliverableId,
-        deliverableName: resolved.deliverableName,
-        serviceSubCategory: resolved.serviceSubCategory,
-        version: resolved.version,
-        format: request.format,
-        state: 'queued',
-        bytes: 0,
-        total: null,
-        rate: 0,
-        etaSeconds: null,
-        error: null,
-        relativePath,
-        libraryId: null,
-        createdAt: now().toISOString(),
-      };
-      const entry: Entry = {
+      const job = newJob(request, resolved, relativePath, now());
+      const entry = newEntry({
         job,
         request: { ...request },
         etag: null,
         orderedSeconds: resolved.orderedSeconds,
         resolved,
-        controller: null,
-        running: null,
-        meter: createRateMeter(),
-        stopReason: null,
-        reader: null,
-      };
+      });
       entries.set(job.id, entry);
       changed(entry);
       // The job is on disk before its part can be: a crash never leaves a part that no job knows.
-      await persist();
-      pump();
+      await store.persist();
+      scheduler.pump();
       return { ...job };
     },
 
@@ -561,7 +228,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await readyPromise;
       const entry = get(id);
       if (entry.job.state === 'queued' || ACTIVE.has(entry.job.state)) {
-        await stop(entry, 'pause');
+        await scheduler.stop(entry, 'pause');
         if (entry.job.state !== 'done') entry.job.state = 'paused';
         changed(entry);
       }
@@ -578,7 +245,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
         entry.job.state = 'queued';
         entry.job.error = null;
         changed(entry);
-        pump();
+        scheduler.pump();
       }
       return { ...entry.job };
     },
@@ -587,13 +254,13 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
       await readyPromise;
       const entry = get(id);
       if (FINISHED.has(entry.job.state)) return { ...entry.job };
-      await stop(entry, 'cancel');
+      await scheduler.stop(entry, 'cancel');
       if (entry.job.state === 'done') {
         changed(entry);
         return { ...entry.job }; // it finished while we were stopping it: keep the complete file
       }
-      await rm(partPath(entry.job), { force: true }).catch(() => undefined);
-      await rm(`${partPath(entry.job)}.peaks`, { force: true }).catch(() => undefined);
+      await rm(partPathOf(deps.library, entry.job), { force: true }).catch(() => undefined);
+      await rm(`${partPathOf(deps.library, entry.job)}.peaks`, { force: true }).catch(() => undefined);
       entry.job.state = 'canceled';
       entry.job.bytes = 0;
       changed(entry);
@@ -607,20 +274,18 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
 
     async idle() {
       await readyPromise;
-      if (running() === 0 && ![...entries.values()].some((e) => e.job.state === 'queued')) return;
-      await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      await scheduler.whenIdle();
     },
 
     async close() {
       await readyPromise;
-      closed = true;
-      if (ticker) clearInterval(ticker);
-      ticker = null;
-      await Promise.all([...entries.values()].filter((e) => e.running).map((e) => stop(e, 'close')));
-      await persist();
-      await saving.running()?.catch(() => undefined);
-      await flushing;
+      progress.close();
+      await scheduler.close();
+      await store.persist();
+      await store.saving()?.catch(() => undefined);
+      await durability.settled();
     },
   };
+  return downloads;
   return downloads;
 }

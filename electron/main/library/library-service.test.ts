@@ -243,6 +243,26 @@ describe('library files that are not what Takedesk downloaded', () => {
   });
 });
 
+describe('an item that is not in the library here', () => {
+  it('a removed item, or one never downloaded, is "not in the library" for analysis, QA and removal, in words', async () => {
+    const removed = await listed();
+    await service.port.remove(removed.id);
+    for (const id of [removed.id, 'never-downloaded']) {
+      for (const step of [
+        () => service.port.analyze(id),
+        () => service.port.qa(id, 'ebu-r128'),
+        () => service.port.remove(id),
+      ]) {
+        await expect(step()).rejects.toMatchObject({
+          type: 'NOT_FOUND_LOCAL',
+          status: 0,
+          message: 'This file is not in the library.',
+        });
+      }
+    }
+  });
+});
+
 describe('analysis of damaged audio (fast-check, fixed seed, bounded)', () => {
   const MP3 = Buffer.from(encodeMp3(stereoTones(44_100, [{ dbfs: -20, seconds: 1 }]), 44_100));
   // Bytes that look like audio for a while: a cut or bit-flipped real file, a real header on junk, or plain junk.

@@ -5,7 +5,7 @@ import { isAudioFormat, showsFilesOf, type LibraryItem, type PeaksPayload } from
 import type { Analyzer } from '../audio/analyzer';
 import { AudioDecodeError } from '../audio/errors';
 import type { EventBus } from '../events';
-import { localError } from '../local-error';
+import { inLibrary, localError } from '../local-error';
 import type { Profiles } from '../profiles';
 import { readPeaks } from '../peaks-payload';
 import type { SettingsService } from '../settings';
@@ -111,16 +111,8 @@ export function createLibraryService(deps: {
       return null;
     }
   };
-  const requirePath = async (id: string) => {
-    const path = await itemPath(id);
-    if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
-    return path;
-  };
-  const requireItem = async (id: string): Promise<LibraryItem> => {
-    const item = await ownItem(id);
-    if (!item) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
-    return item;
-  };
+  const requirePath = async (id: string) => inLibrary(await itemPath(id));
+  const requireItem = async (id: string): Promise<LibraryItem> => inLibrary(await ownItem(id));
   const analysisOf = async (item: LibraryItem): Promise<AudioAnalysis> => {
     if (item.analysis) return item.analysis;
     if (!isAudioFormat(item.format)) {
