@@ -46,6 +46,11 @@ export interface DecisionsDeps {
   onChange?: (items: OutboxItem[]) => void;
   /** A decision reached the service: the watcher looks at its project again. */
   onSent?: (decision: OutboxDecision) => void;
+  /**
+   * How many versions of a take were loaded for an account (the read mirror), null when none were: "approve all"
+   * records it per take it covers, so a take redelivered before it is sent holds it.
+   */
+  versionsLoaded?: (account: string, deliverableId: string) => number | null;
   /** Names a decision's take in the producer's words; offline-safe. */
   describe?: (decision: OutboxDecision) => Promise<string>;
   now?: () => Date;
@@ -123,6 +128,18 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   rows.requeueSending();
 
   const rowOf = (id: string) => (stopped ? undefined : rows.one(id));
+
+  /** "Approve all" keeps, per take it covers, the versions the producer had (0: never loaded on this computer). */
+  function withVersionsHeard(
+    decision: OutboxDecision,
+    heard: OutboxHeard | undefined,
+    account: string,
+  ): OutboxHeard | undefined {
+    if (decision.kind !== 'approveAll' || !heard?.reviewable || !deps.versionsLoaded) return heard;
+    const versions: Record<string, number> = {};
+    for (const id of heard.reviewable) versions[id] = Math.max(0, deps.versionsLoaded(account, id) ?? 0);
+    return { ...heard, versions };
+  }
 
   function update(row: Row, change: Partial<Row>): Row {
     const next = { ...row, ...change };
@@ -306,6 +323,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       if (!active) throw localError('PROFILE_NOT_FOUND', 'No account is active.');
       const subject = await (deps.describe?.(decision) ?? Promise.resolve('')).catch(() => '');
       const id = randomUUID();
+      heard = withVersionsHeard(decision, heard, active.account);
       const lane = laneOf(decision, heard);
       // Committed before anything is sent: what cannot be saved is said at once, and nothing goes out.
       try {
