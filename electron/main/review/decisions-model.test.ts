@@ -44,6 +44,7 @@ let device: ApiClient; // another device: straight to the sandbox
 let root: string;
 
 beforeAll(async () => {
+  while (spares.length < SPARES) spares.push(spawnChild());
   sandbox = await createSandbox({ delivery: 'manual' });
   device = createApiClient({
     baseUrl: sandbox.url,
@@ -55,7 +56,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'takedesk-decisions-model-'));
 });
 afterAll(async () => {
-  spare?.kill('SIGKILL');
+  for (const child of spares) child.kill('SIGKILL');
   await sandbox?.close();
   await rm(root, { recursive: true, force: true });
 });
@@ -155,16 +156,20 @@ interface AppHost {
   stop(): Promise<void>;
 }
 
-/** Child processes started ahead of need: the next one has loaded its modules before it is asked for. */
-let spare: ChildProcess | null = null;
+/**
+ * Child processes started ahead of need, so that the next ones have loaded their modules (most of a start) while the
+ * schedules without kills ran: a schedule with kills restarts its app a few times in quick succession.
+ */
+const SPARES = 4;
+const spares: ChildProcess[] = [];
 const spawnChild = () =>
   // node --import tsx (not the tsx binary), so SIGKILL hits the app's process itself, not a wrapper.
   spawn(process.execPath, ['--import', 'tsx', CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
 
 /** The app in a process of its own (schedules that kill it): it gets its config as its first line. */
 function childHost(config: object): AppHost {
-  const child = spare ?? spawnChild();
-  spare = spawnChild();
+  const child = spares.shift() ?? spawnChild();
+  while (spares.length < SPARES) spares.push(spawnChild());
   child.stdin!.write(`${JSON.stringify(config)}\n`);
   return {
     lines: createInterface({ input: child.stdout! })[Symbol.asyncIterator](),
