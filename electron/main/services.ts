@@ -208,6 +208,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     onSent: (decision) => void watcher.poke(pokeTargetOf(decision)),
     log,
     describe: async (decision) => names.describe(decision, await library.port.list()),
+    versionsLoaded: (account, id) => {
+      const read = readMirror.readVersions(account, id);
+      return read ? Math.max(1, read.versions.length) : null;
+    },
   });
   const livePeaks = createLivePeaks({
     jobs: async () => downloads.port.list(),

@@ -220,6 +220,12 @@ export interface OutboxHeard {
   status?: string;
   projectId?: string;
   reviewable?: string[];
+  /**
+   * "Approve all": per take in `reviewable`, how many versions the producer had loaded when choosing it (0: its
+   * versions were never loaded on this computer). Recorded by main from what was read; absent in decisions stored
+   * before it was kept.
+   */
+  versions?: Record<string, number>;
 }
 
 /**

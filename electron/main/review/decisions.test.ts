@@ -11,6 +11,8 @@ import { sandboxControl, startLossyProxy, type LossyProxy } from '../api/test-su
 import { openDatabase, type Database } from './database';
 import { classifyFailure, createDecisions, DECISIONS_MIGRATIONS, type Decisions } from './decisions';
 import { migrateOutboxFile } from './migrate-outbox';
+import { DATABASE_MIGRATIONS } from './migrations';
+import { createMirror, type Mirror } from './mirror';
 import { createStateNotices } from '../state-recovery';
 
 /**
@@ -32,9 +34,12 @@ let sandboxDown = false;
 
 const token = () => sandbox.tokens.full;
 
-function start(options: { answerWithinMs?: number } = {}): Decisions {
+function start(
+  options: { answerWithinMs?: number; versionsLoaded?: (account: string, id: string) => number | null } = {},
+): Decisions {
   decisions = createDecisions({
     db,
+    versionsLoaded: options.versionsLoaded,
     profiles: {
       state: async () => ({ activeId, profiles: profileIds.map((id) => ({ id }) as never) }),
       get: async (id) => {
@@ -163,6 +168,128 @@ describe('a decision is never applied to a version the producer did not hear', (
     expect(writes('POST', `/revisions/${ids[0]}`)).toBe(0);
     await decisions.discard(item.id);
     expect(decisions.items()).toHaveLength(0);
+  });
+});
+
+describe('"approve all" made offline is never applied to a version the producer did not hear', () => {
+  const ACCOUNT = 'https://api.example|sub:42';
+  let mirrorDb: Database;
+  let mirror: Mirror;
+
+  /** The store as services.ts wires it: the versions a take had come from the read mirror. */
+  function startWithMirror() {
+    mirrorDb = openDatabase(join(dir, 'mirror.sqlite'), DATABASE_MIGRATIONS).db;
+    mirror = createMirror(mirrorDb);
+    start({
+      versionsLoaded: (account, id) => {
+        const read = mirror.readVersions(account, id);
+        return read ? Math.max(1, read.versions.length) : null;
+      },
+    });
+  }
+  beforeEach(async () => {
+    await decisions.close();
+    startWithMirror();
+  });
+  afterEach(() => mirrorDb.close());
+
+  /** The producer opens the takes: their versions pass the handlers into the mirror. */
+  const load = async (ids: string[]) => {
+    for (const id of ids) mirror.versions(ACCOUNT, await device.listVersions(id));
+  };
+  const approveAllOffline = async (projectId: string, ids: string[]) => {
+    await proxy.setDown(true);
+    expect(await queuedType(decide({ kind: 'approveAll', projectId }, { projectId, reviewable: ids }))).toBe(
+      'QUEUED_OFFLINE',
+    );
+  };
+  /** Another device asks a revision of a take; the creative delivers version 2, ready for review again. */
+  const redeliver = async (projectId: string, id: string) => {
+    await device.createRevision(id, { instructions: 'Slower, please' });
+    await sandbox.deliverNow(projectId);
+    expect(await device.getDeliverable(id)).toMatchObject({ status: 'reviewable' });
+  };
+  const statuses = async (projectId: string) =>
+    (await device.listDeliverables(projectId)).map((d) => d.status);
+
+  it('a take redelivered before the drain: held, naming the take and its new version; nothing approved', async () => {
+    const { projectId, ids } = await deliveredTakes(2);
+    await load(ids);
+    await approveAllOffline(projectId, ids);
+    expect(stateOf().heard).toEqual({ projectId, reviewable: ids, versions: { [ids[0]!]: 1, [ids[1]!]: 1 } });
+    await redeliver(projectId, ids[1]!);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'held',
+      conflict: {
+        asked: 'Approve all',
+        service:
+          'Voice over · part 2 has a version 2 that arrived after you chose Approve all — listen, then decide again.',
+      },
+    });
+    expect(writes('PUT', `/deliverables/project/${projectId}`)).toBe(0);
+    expect(await statuses(projectId)).toEqual(['reviewable', 'reviewable']);
+  });
+
+  it('nothing redelivered: it goes, and every take is approved', async () => {
+    const { projectId, ids } = await deliveredTakes(2);
+    await load(ids);
+    await approveAllOffline(projectId, ids);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Approved 2 deliverables.' });
+    expect(writes('PUT', `/deliverables/project/${projectId}`)).toBe(1);
+    expect(await statuses(projectId)).toEqual(['approved', 'approved']);
+  });
+
+  it('versions never loaded here and the take has one version: it goes', async () => {
+    const one = await deliveredTakes(1);
+    await approveAllOffline(one.projectId, one.ids);
+    expect(stateOf().heard?.versions).toEqual({ [one.ids[0]!]: 0 });
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent' });
+  });
+
+  it('versions never loaded here and the take now has two: held, since which one was heard cannot be told', async () => {
+    const two = await deliveredTakes(1);
+    await approveAllOffline(two.projectId, two.ids);
+    await redeliver(two.projectId, two.ids[0]!);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'held',
+      conflict: {
+        service: expect.stringMatching(/^Voice over · part 1 has 2 versions, and Takedesk cannot tell/),
+      },
+    });
+    expect(await statuses(two.projectId)).toEqual(['reviewable']);
+  });
+
+  it('a take ready that approve all did not cover holds it too', async () => {
+    const { projectId, ids } = await deliveredTakes(2);
+    await load(ids);
+    await approveAllOffline(projectId, [ids[0]!]);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({
+      state: 'held',
+      conflict: { service: 'A take arrived after you approved all — listen, then decide again.' },
+    });
+    expect(await statuses(projectId)).toEqual(['reviewable', 'reviewable']);
+  });
+
+  it('a decision stored before the versions were recorded (no versions) goes as it did then', async () => {
+    const { projectId, ids } = await deliveredTakes(2);
+    await decisions.close();
+    start(); // no versions recorded, as in an earlier version's rows
+    await approveAllOffline(projectId, ids);
+    expect(stateOf().heard).toEqual({ projectId, reviewable: ids });
+    await redeliver(projectId, ids[1]!);
+    await proxy.setDown(false);
+    await decisions.drain();
+    expect(stateOf()).toMatchObject({ state: 'sent' });
   });
 });
 

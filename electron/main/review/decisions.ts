@@ -14,48 +14,18 @@
  * order is kept: later decisions wait behind one that is queued, held or failed; other projects go on.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  OutboxDecision,
-  OutboxHeard,
-  OutboxItem,
-  OutboxState,
-  ProfilesState,
-} from '../../../shared/ipc';
+import type { OutboxDecision, OutboxHeard, OutboxItem, ProfilesState } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import { createCoalescedTask } from '../coalesced-task';
 import { localError } from '../local-error';
-import { transaction, type Database, type Migration } from './database';
+import { transaction, type Database } from './database';
+import { changeAfterFailure, classifyFailure, type Failure } from './decision-failure';
+import { earlierInLane, laneOf } from './decision-lanes';
+import { decisionRows, publicView, type Row } from './decision-rows';
 import { asked, checkBeforeSending, sendAsAsked, type Check } from './reconcile';
 
-/** The decisions table (schema 1 of the review database). */
-export const DECISIONS_MIGRATIONS: Migration[] = [
-  {
-    version: 1,
-    up(db) {
-      db.exec(`
-        CREATE TABLE decisions (
-          seq INTEGER PRIMARY KEY AUTOINCREMENT,
-          id TEXT NOT NULL UNIQUE,
-          account TEXT NOT NULL,
-          profile_id TEXT NOT NULL,
-          lane TEXT NOT NULL,
-          decision TEXT NOT NULL,
-          heard TEXT,
-          subject TEXT NOT NULL DEFAULT '',
-          state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'sent', 'held', 'failed')),
-          unconfirmed INTEGER NOT NULL DEFAULT 0,
-          attempts INTEGER NOT NULL DEFAULT 0,
-          not_before INTEGER,
-          queued_at TEXT NOT NULL,
-          sent_at TEXT,
-          outcome TEXT,
-          held TEXT
-        );
-        CREATE INDEX decisions_by_account ON decisions (account, state, seq);
-      `);
-    },
-  },
-];
+export { classifyFailure } from './decision-failure';
+export { DECISIONS_MIGRATIONS } from './decision-rows';
 
 /** Sent items kept per account for the producer to see how they went (oldest dropped first). */
 const KEEP_SENT = 50;
@@ -76,6 +46,11 @@ export interface DecisionsDeps {
   onChange?: (items: OutboxItem[]) => void;
   /** A decision reached the service: the watcher looks at its project again. */
   onSent?: (decision: OutboxDecision) => void;
+  /**
+   * How many versions of a take were loaded for an account (the read mirror), null when none were: "approve all"
+   * records it per take it covers, so a take redelivered before it is sent holds it.
+   */
+  versionsLoaded?: (account: string, deliverableId: string) => number | null;
   /** Names a decision's take in the producer's words; offline-safe. */
   describe?: (decision: OutboxDecision) => Promise<string>;
   now?: () => Date;
@@ -114,63 +89,6 @@ export interface Decisions {
   close(): Promise<void>;
 }
 
-interface Row {
-  seq: number;
-  id: string;
-  account: string;
-  profile_id: string;
-  lane: string;
-  decision: string;
-  heard: string | null;
-  subject: string;
-  state: OutboxState;
-  unconfirmed: number;
-  attempts: number;
-  not_before: number | null;
-  queued_at: string;
-  sent_at: string | null;
-  outcome: string | null;
-  held: string | null;
-}
-
-/** How a failed attempt is read. */
-type Failure =
-  | { kind: 'notSent' }
-  | { kind: 'maybeSent' }
-  | { kind: 'later'; waitMs: number | undefined; maybeApplied: boolean }
-  | { kind: 'signedOut' }
-  | { kind: 'refused'; message: string };
-
-const NOT_SENT_TYPES = new Set(['SANDBOX_UNAVAILABLE', 'PROFILE_NOT_FOUND']);
-const GATEWAY = new Set([502, 503, 504, 429]);
-/** A gateway that gave up on the service (bad answer, no answer in time): the service may have acted meanwhile. */
-const GATEWAY_AFTER_FORWARD = new Set([502, 504]);
-
-/** Sorts an error of an attempt: was it sent, may it have been, or did the service refuse it? */
-export function classifyFailure(error: unknown): Failure {
-  const e = error as {
-    type?: string;
-    status?: number;
-    message?: string;
-    retryAfterMs?: number;
-    details?: { maybeDelivered?: unknown };
-  } | null;
-  const type = e?.type ?? '';
-  if (NOT_SENT_TYPES.has(type)) return { kind: 'notSent' };
-  if (type === 'SESSION_EXPIRED') return { kind: 'signedOut' };
-  if (type === 'NETWORK_UNREACHABLE' || type === 'TIMEOUT')
-    return e?.details?.maybeDelivered === false ? { kind: 'notSent' } : { kind: 'maybeSent' };
-  const status = e?.status ?? 0;
-  const gateway = status || Number(/^HTTP_(502|503|504|429)$/.exec(type)?.[1] ?? 0);
-  if (GATEWAY.has(gateway))
-    return { kind: 'later', waitMs: e?.retryAfterMs, maybeApplied: GATEWAY_AFTER_FORWARD.has(gateway) };
-  // Any other 5xx: the service may have acted before it failed, so it is read before anything is sent again.
-  if (status >= 500) return { kind: 'maybeSent' };
-  if (type === 'UNEXPECTED_RESPONSE' && status >= 200 && status < 300) return { kind: 'maybeSent' };
-  if (!e || !type) return { kind: 'maybeSent' };
-  return { kind: 'refused', message: e.message ?? 'The service refused it.' };
-}
-
 const QUEUED_WORDS = {
   offline:
     'The service cannot be reached: your decision is saved in the outbox and will be sent when it is back.',
@@ -206,56 +124,28 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   // A decision left `sending` by a crash goes back to the queue. Whether it may have reached the service is already
   // on disk: `unconfirmed` is committed before any write goes out (a crash while only reading the take left it as
   // it was, so another device's decision is not taken for ours).
-  db.exec(`UPDATE decisions SET state = 'queued' WHERE state = 'sending'`);
+  const rows = decisionRows(db);
+  rows.requeueSending();
 
-  const select = {
-    byAccount: db.prepare('SELECT * FROM decisions WHERE account = ? ORDER BY seq'),
-    one: db.prepare('SELECT * FROM decisions WHERE id = ?'),
-    all: db.prepare('SELECT * FROM decisions ORDER BY seq'),
-    waitingAccounts: db.prepare(
-      `SELECT DISTINCT account, profile_id FROM decisions WHERE state = 'queued' ORDER BY seq`,
-    ),
-  };
-  const insert = db.prepare(
-    `INSERT INTO decisions (id, account, profile_id, lane, decision, heard, subject, state, queued_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const setState = db.prepare(
-    `UPDATE decisions SET state = ?, unconfirmed = ?, attempts = ?, not_before = ?, sent_at = ?, outcome = ?, held = ?
-     WHERE id = ?`,
-  );
-  const remove = db.prepare('DELETE FROM decisions WHERE id = ?');
+  const rowOf = (id: string) => (stopped ? undefined : rows.one(id));
 
-  const rowOf = (id: string) => (stopped ? undefined : (select.one.get(id) as Row | undefined));
-  const publicView = (row: Row): OutboxItem => ({
-    id: row.id,
-    profileId: row.profile_id,
-    decision: JSON.parse(row.decision) as OutboxDecision,
-    heard: row.heard ? (JSON.parse(row.heard) as OutboxHeard) : null,
-    subject: row.subject,
-    state: row.state,
-    unconfirmed: row.unconfirmed === 1,
-    queuedAt: row.queued_at,
-    sentAt: row.sent_at,
-    nextAttemptAt: row.not_before ? new Date(row.not_before).toISOString() : null,
-    outcome: row.outcome,
-    conflict: row.held ? (JSON.parse(row.held) as { asked: string; service: string }) : null,
-  });
+  /** "Approve all" keeps, per take it covers, the versions the producer had (0: never loaded on this computer). */
+  function withVersionsHeard(
+    decision: OutboxDecision,
+    heard: OutboxHeard | undefined,
+    account: string,
+  ): OutboxHeard | undefined {
+    if (decision.kind !== 'approveAll' || !heard?.reviewable || !deps.versionsLoaded) return heard;
+    const versions: Record<string, number> = {};
+    for (const id of heard.reviewable) versions[id] = Math.max(0, deps.versionsLoaded(account, id) ?? 0);
+    return { ...heard, versions };
+  }
 
   function update(row: Row, change: Partial<Row>): Row {
     const next = { ...row, ...change };
     // After close the database may be gone: the row stays as it was (a `sending` one is read at the next start).
     if (stopped) return next;
-    setState.run(
-      next.state,
-      next.unconfirmed,
-      next.attempts,
-      next.not_before,
-      next.sent_at,
-      next.outcome,
-      next.held,
-      row.id,
-    );
+    rows.save(next);
     return next;
   }
 
@@ -271,7 +161,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   async function listActive(): Promise<OutboxItem[]> {
     const active = await activeAccount();
     if (!active || stopped) return [];
-    return (select.byAccount.all(active.account) as unknown as Row[]).map(publicView);
+    return rows.byAccount(active.account).map(publicView);
   }
 
   async function changed(): Promise<void> {
@@ -280,80 +170,14 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
   }
 
   function prune(account: string): void {
-    const sent = (select.byAccount.all(account) as unknown as Row[]).filter((r) => r.state === 'sent');
-    for (const row of sent.slice(0, Math.max(0, sent.length - KEEP_SENT))) remove.run(row.id);
+    const sent = rows.byAccount(account).filter((r) => r.state === 'sent');
+    for (const row of sent.slice(0, Math.max(0, sent.length - KEEP_SENT))) rows.remove(row.id);
   }
 
-  /** The order lane: a project's decisions go one after another. */
-  function laneOf(decision: OutboxDecision, heard: OutboxHeard | undefined): string {
-    if ('projectId' in decision) return `project:${decision.projectId}`;
-    return heard?.projectId ? `project:${heard.projectId}` : `deliverable:${decision.deliverableId}`;
-  }
-
-  /** An earlier decision of the same project still waits (queued, sending, held or failed): this one goes after it. */
-  function earlierInLane(
-    row: Row,
-    accountRows = select.byAccount.all(row.account) as unknown as Row[],
-  ): boolean {
-    return accountRows.some(
-      (other) =>
-        other.lane === row.lane &&
-        other.seq < row.seq &&
-        (other.state === 'queued' ||
-          other.state === 'sending' ||
-          other.state === 'held' ||
-          other.state === 'failed'),
-    );
-  }
-
-  function backoffMs(attempts: number, asked: number | undefined): number {
-    if (asked !== undefined && asked >= 0) return Math.min(asked, 3_600_000);
-    return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempts - 1));
-  }
-
-  /**
-   * What a failed attempt leaves: the row updated, and whether the service is away. `before` is what was known
-   * before this attempt: a failure that proves nothing was applied (no connection, a gateway's or a 429's answer)
-   * leaves it as it was; one after which the service may have acted makes the decision unconfirmed.
-   */
+  /** What a failed attempt leaves (see `changeAfterFailure`): the row updated, and whether the service is away. */
   function afterFailure(row: Row, error: unknown, before: number): { row: Row; away: boolean } {
-    const failure = classifyFailure(error);
-    switch (failure.kind) {
-      case 'notSent':
-      case 'signedOut':
-        return { row: update(row, { state: 'queued', unconfirmed: before }), away: true };
-      case 'maybeSent':
-        return {
-          row: update(row, {
-            state: 'queued',
-            unconfirmed: row.unconfirmed,
-            not_before: now().getTime() + backoffMs(row.attempts, undefined),
-          }),
-          away: true,
-        };
-      case 'later':
-        return {
-          row: update(row, {
-            state: 'queued',
-            // A 502 or 504 may come after the service acted: its effect is then ours, confirmed by the next read.
-            unconfirmed: failure.maybeApplied ? 1 : before,
-            not_before: now().getTime() + backoffMs(row.attempts, failure.waitMs),
-          }),
-          away: true,
-        };
-      case 'refused':
-        return {
-          row: update(row, {
-            state: 'failed',
-            outcome: null,
-            held: JSON.stringify({
-              asked: asked(JSON.parse(row.decision) as OutboxDecision),
-              service: `Refused: ${failure.message}`,
-            }),
-          }),
-          away: false,
-        };
-    }
+    const { change, away } = changeAfterFailure(row, error, before, now().getTime(), { initialMs, maxMs });
+    return { row: update(row, change), away };
   }
 
   /**
@@ -409,7 +233,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
 
   async function drainOnce(): Promise<void> {
     clearTimeout(wakeTimer);
-    const accounts = select.waitingAccounts.all() as Array<{ account: string; profile_id: string }>;
+    const accounts = rows.waitingAccounts();
     const seen = new Set<string>();
     let wakeAt = Infinity;
     for (const { account } of accounts) {
@@ -427,11 +251,14 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       for (;;) {
         if (closed) return;
         // One read of the account's rows per pass: the lanes' order is judged from it, not read again per row.
-        const all = select.byAccount.all(account) as unknown as Row[];
-        const rows = all.filter((r) => r.state === 'queued' && !inFlight.has(r.id) && !awayLanes.has(r.lane));
+        const all = rows.byAccount(account);
+        const waiting = all.filter(
+          (r) => r.state === 'queued' && !inFlight.has(r.id) && !awayLanes.has(r.lane),
+        );
         const at = now().getTime();
-        const next = rows.find((r) => !earlierInLane(r, all) && (r.not_before ?? 0) <= at);
-        for (const r of rows) if (r.not_before && r.not_before > at) wakeAt = Math.min(wakeAt, r.not_before);
+        const next = waiting.find((r) => !earlierInLane(r, all) && (r.not_before ?? 0) <= at);
+        for (const r of waiting)
+          if (r.not_before && r.not_before > at) wakeAt = Math.min(wakeAt, r.not_before);
         if (!next) break;
         inFlight.add(next.id);
         let away: boolean;
@@ -485,7 +312,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
     list: listActive,
     async pendingCount(profileId) {
       const account = await deps.profiles.account(profileId);
-      return (select.byAccount.all(account) as unknown as Row[]).filter((r) => r.state !== 'sent').length;
+      return rows.byAccount(account).filter((r) => r.state !== 'sent').length;
     },
     async decide<T>(
       decision: OutboxDecision,
@@ -496,21 +323,22 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       if (!active) throw localError('PROFILE_NOT_FOUND', 'No account is active.');
       const subject = await (deps.describe?.(decision) ?? Promise.resolve('')).catch(() => '');
       const id = randomUUID();
+      heard = withVersionsHeard(decision, heard, active.account);
       const lane = laneOf(decision, heard);
       // Committed before anything is sent: what cannot be saved is said at once, and nothing goes out.
       try {
         transaction(db, () =>
-          insert.run(
+          rows.insert({
             id,
-            active.account,
-            active.profileId,
+            account: active.account,
+            profile_id: active.profileId,
             lane,
-            JSON.stringify(decision),
-            heard ? JSON.stringify(heard) : null,
+            decision: JSON.stringify(decision),
+            heard: heard ? JSON.stringify(heard) : null,
             subject,
-            'queued',
-            now().toISOString(),
-          ),
+            state: 'queued',
+            queued_at: now().toISOString(),
+          }),
         );
       } catch (error) {
         deps.log?.('a decision could not be saved', error);
@@ -520,7 +348,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
         );
       }
       const row = rowOf(id)!;
-      if (earlierInLane(row)) {
+      if (earlierInLane(row, rows.byAccount(row.account))) {
         await changed();
         void drain();
         throw queued('behind');
@@ -545,7 +373,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
           const answer = await send(writesOnce(client));
           const sent = rowOf(id);
           // Answered while the producer waited: it never was in the outbox for them, so it leaves no item.
-          if (sent && !toldQueued) remove.run(id);
+          if (sent && !toldQueued) rows.remove(id);
           else if (sent) {
             update(sent, {
               state: 'sent',
@@ -589,7 +417,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
         );
       }
       // Refused at once: the producer sees the service's own words now, so nothing stays in the outbox.
-      if (!stopped) remove.run(id);
+      if (!stopped) rows.remove(id);
       await changed();
       throw outcome.error;
     },
@@ -597,7 +425,7 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
       const row = await find(id);
       if (row.state === 'sending' || inFlight.has(id))
         throw localError('VALIDATION_ERROR', 'This decision is being sent right now.');
-      remove.run(id);
+      rows.remove(id);
       await changed();
       // What waited behind it in its project goes now.
       void drain();
@@ -615,10 +443,10 @@ export function createDecisions(deps: DecisionsDeps): Decisions {
     drain,
     noticeReachable() {
       if (closed) return;
-      const waiting = (select.waitingAccounts.all() as unknown[]).length > 0;
+      const waiting = rows.waitingAccounts().length > 0;
       if (waiting) void drain();
     },
-    items: () => (stopped ? [] : (select.all.all() as unknown as Row[]).map(publicView)),
+    items: () => (stopped ? [] : rows.all().map(publicView)),
     async close() {
       closed = true;
       clearTimeout(wakeTimer);

@@ -4,6 +4,8 @@
  * decisions.ts.
  */
 import type { OutboxDecision, OutboxHeard } from '../../../shared/ipc';
+import type { DeliverableSummary } from '../../../shared/api/schemas';
+import { takeName } from '../../../shared/review/ready-batch';
 import type { ApiClient } from '../api/client';
 
 /** The read's verdict: already in effect, held for the producer, or to be sent now. */
@@ -176,6 +178,8 @@ export async function checkBeforeSending(
               : `Nothing is ready for review: ${summary(list.map((d) => d.status))}.`,
         };
       }
+      const redelivered = await newerVersion(client, reviewable, heard?.versions);
+      if (redelivered) return { kind: 'held', reason: redelivered };
       return { kind: 'send' };
     }
     case 'cancel': {
@@ -186,6 +190,30 @@ export async function checkBeforeSending(
       return { kind: 'send' };
     }
   }
+}
+
+/**
+ * "Approve all" approves whatever version each ready take has when it is sent: each covered take is read, and one
+ * with more versions than the producer had when choosing it (redelivered after a revision asked elsewhere) holds
+ * the decision — the reason in words. A take whose versions were never loaded here (recorded 0) may be sent only
+ * while it has one version: which one the producer heard cannot be told otherwise. Decisions stored before the
+ * versions were recorded (no `versions`) stay sendable as they were: the takes that were ready is all they hold.
+ */
+async function newerVersion(
+  client: ApiClient,
+  takes: readonly DeliverableSummary[],
+  recorded: Record<string, number> | undefined,
+): Promise<string | null> {
+  if (!recorded) return null;
+  for (const take of takes) {
+    const had = recorded[take.id] ?? 0;
+    const count = Math.max(1, (await client.listVersions(take.id)).versions.length);
+    if (had >= 1 && count > had)
+      return `${takeName(take)} has a version ${count} that arrived after you chose Approve all — listen, then decide again.`;
+    if (had < 1 && count > 1)
+      return `${takeName(take)} has ${count} versions, and Takedesk cannot tell which one you heard (they were not loaded on this computer when you chose Approve all) — listen, then decide again.`;
+  }
+  return null;
 }
 
 function summary(statuses: string[]): string {
