@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
+import { activeProfileId } from './active-profile-id';
 import { createAnalyzer, type Analyzer } from './audio/analyzer';
 import type { SmokeProbes } from './electron/smoke-test';
 import { createEventBus, type EventBus } from './events';
@@ -162,7 +163,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
-  const activeProfileId = async () => (await profiles.state()).activeId;
+  const activeId = () => activeProfileId(profiles);
   const library = createLibraryService({
     settings,
     events,
@@ -211,7 +212,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     envelope: (jobId, from) => downloads.envelope(jobId, from),
   });
 
-  startBackgroundFetch({ events, settings, activeProfileId, downloads: downloads.port, log });
+  startBackgroundFetch({ events, settings, activeProfileId: activeId, downloads: downloads.port, log });
   attachReviewReactions({ events, outbox, review });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
@@ -251,7 +252,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       },
       qaTargets: createQaTargets({
         store: options.settingsStore,
-        activeProfileId,
+        activeProfileId: activeId,
       }),
       review,
       onDeliverables: (projectId, list) => names.deliverables(projectId, list),

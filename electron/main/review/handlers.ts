@@ -7,6 +7,7 @@
 import type { Deliverable, ProjectListItem } from '../../../shared/api';
 import type { OutboxDecision, OutboxHeard, OutboxItem } from '../../../shared/ipc';
 import { cancellationOf } from '../../../shared/review/cancellation';
+import { activeProfileId } from '../active-profile-id';
 import type { ApiClient } from '../api/client';
 import type { HandlersIn } from '../ipc/router';
 import type { LiveGuard } from '../live-guard';
@@ -55,7 +56,7 @@ export function createReviewHandlers(
 ): HandlersIn<'projects' | 'deliverables' | 'revisions' | 'outbox'> {
   const api = async () => (await deps.profiles.active()).client;
   const { review, seen, documentedOnly } = deps;
-  const activeId = async () => (await deps.profiles.state()).activeId;
+  const activeId = () => activeProfileId(deps.profiles);
   const readThrough = createMirroredRead(deps);
   /** A decision's answer updates the review index of the profile that took it. */
   const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
@@ -125,9 +126,8 @@ export function createReviewHandlers(
     },
     'projects.findRecent': async ({ title }) => (await api()).findRecentProject(title),
     // What main already knows (no request): the renderer asks again on `projects.reviewChanged`.
-    'projects.review': async () => review.snapshot((await deps.profiles.state()).activeId),
-    'projects.nextReady': async ({ after, back }) =>
-      review.nextReady((await deps.profiles.state()).activeId, after, back),
+    'projects.review': async () => review.snapshot(await activeId()),
+    'projects.nextReady': async ({ after, back }) => review.nextReady(await activeId(), after, back),
 
     'deliverables.list': async ({ projectId }) => {
       const answer = await readThrough(
