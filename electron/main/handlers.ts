@@ -1,3 +1,7 @@
+/**
+ * The channel map both transports call through the router: each feature gives its part (its `handlers.ts`), merged
+ * here so that a channel without a handler does not compile.
+ */
 import type { MediaRegistry } from './media/media-registry';
 import type { Handlers } from './ipc/router';
 import { createAppHandlers, type AppHandlerDeps } from './app-handlers';
