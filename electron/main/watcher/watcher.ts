@@ -6,8 +6,7 @@
  * screen, then on projects touched or changed within the hour, then on the rest in turn; a 429 pauses it for as
  * long as the service asks.
  */
-import { pageMayContinue, type Deliverable, type ProjectListItem } from '../../../shared/api';
-import { inRevisionWindow, revisionWindowEnd } from '../../../shared/review/revision-window';
+import { pageMayContinue, type Deliverable } from '../../../shared/api';
 import type { EventPayloads, WatchedProject, WatcherStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import { GONE, isSettled, OPEN, signature, type Seen } from './deliveries';
@@ -19,7 +18,7 @@ import {
   type Attention,
   type PollPolicy,
 } from './poll-plan';
-import type { ProfileWatch, Tracked } from './profile-watch';
+import { track, type ProfileWatch, type Tracked } from './profile-watch';
 import type { PokeTarget, Watcher, WatcherDeps, WatcherMemory } from './watcher-types';
 
 export type {
@@ -201,7 +200,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     }
     const result = await client.listProjects({ page, pageSize: PAGE_SIZE });
     deps.onProjects?.(profileId, result.projects);
-    for (const project of result.projects) track(watch, project);
+    for (const project of result.projects) track(watch, project, clock);
     const rows = result.projects.length;
     if (page === 1) watch.listingFirstPage = rows;
     watch.listingRows += rows;
@@ -218,65 +217,6 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     watch.listedAt = now;
     watch.listedOnce = true;
     current = { ...current, watching: watch.projects.size };
-  }
-
-  function track(watch: ProfileWatch, project: ProjectListItem): void {
-    if (project.status === 'canceled') {
-      watch.projects.delete(project.id);
-      watch.completed.delete(project.id);
-      return;
-    }
-    if (project.status === 'completed') {
-      trackCompleted(watch, project);
-      return;
-    }
-    watch.completed.delete(project.id);
-    watch.listingSeen.add(project.id);
-    if (watch.settled.has(project.id)) return;
-    const known = watch.projects.get(project.id);
-    if (known) {
-      known.title = project.title;
-      return;
-    }
-    // A project that appears after the first listing was just made (elsewhere: the web dashboard): its first
-    // deliveries are near, so it is hot for the hour like one the producer made here.
-    const activeAt = watch.listedOnce ? clock() : 0;
-    watch.projects.set(project.id, { id: project.id, title: project.title, activeAt, checkedAt: 0 });
-    if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
-  }
-
-  /**
-   * A completed project stays in work while a revision of it is (the service keeps it `completed`); otherwise,
-   * within its revision window, it joins the slow lane of completed projects; after it, it leaves the watch.
-   */
-  function trackCompleted(watch: ProfileWatch, project: ProjectListItem): void {
-    const windowEndsAt = revisionWindowEnd(project) ?? undefined;
-    if (!inRevisionWindow(project, clock())) {
-      watch.projects.delete(project.id);
-      watch.completed.delete(project.id);
-      return;
-    }
-    watch.listingSeen.add(project.id);
-    const working = watch.projects.get(project.id);
-    if (working) {
-      working.title = project.title;
-      working.windowEndsAt = windowEndsAt;
-      return;
-    }
-    const known = watch.completed.get(project.id);
-    if (known) {
-      known.title = project.title;
-      return;
-    }
-    watch.settled.delete(project.id);
-    watch.completed.set(project.id, {
-      id: project.id,
-      title: project.title,
-      activeAt: 0,
-      checkedAt: 0,
-      windowEndsAt,
-    });
-    if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
   }
 
   async function check(
@@ -477,7 +417,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     },
     async observe(profileId, projects) {
       const watch = await watchFor(profileId);
-      for (const project of projects) track(watch, project);
+      for (const project of projects) track(watch, project, clock);
       current = { ...current, watching: watch.projects.size };
       if (running && !inFlight) schedule();
     },
