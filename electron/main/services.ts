@@ -1,19 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { Deliverable } from '../../shared/api';
-import type {
-  AppInfo,
-  DeliverableReadyEvent,
-  OutboxDecision,
-  ProfilesState,
-  SecretsBackendInfo,
-} from '../../shared/ipc';
+import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
+import { activeProfileId } from './active-profile-id';
 import { createAnalyzer, type Analyzer } from './audio/analyzer';
 import type { SmokeProbes } from './electron/smoke-test';
 import { createEventBus, type EventBus } from './events';
 import { createHandlers, type DesktopPort, type HandlerDeps, type UpdatesPort } from './handlers';
 import type { MediaResolver } from './hosts/browser-host';
-import { createRouter, type Handlers, type Router } from './ipc/router';
+import { createRouter, type Router } from './ipc/router';
+import { startBackgroundFetch } from './downloads/background-fetch';
 import { createDownloadsService } from './downloads/downloads-service';
 import { finishedFilesIn } from './downloads/queue';
 import { createLibraryService } from './library/library-service';
@@ -23,6 +18,9 @@ import { openDatabase } from './review/database';
 import { createDecisions } from './review/decisions';
 import { DATABASE_MIGRATIONS } from './review/migrations';
 import { createMirror, type Mirror } from './review/mirror';
+import { createNames } from './review/names';
+import { reachabilityFrom } from './review/reachability';
+import { attachReviewReactions, pokeTargetOf } from './review/reactions';
 import { createDatabaseValue } from './review/state-values';
 import { migrateOutboxFile } from './review/migrate-outbox';
 import { trustedFetch } from './media/trusted-fetch';
@@ -165,7 +163,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   // Two workers where there are two cores: analyses of two files run at once, and a long MP3's peaks decode in halves.
   const analyzer = createAnalyzer({ poolSize: Math.min(2, availableParallelism()) });
 
-  const activeProfileId = async () => (await profiles.state()).activeId;
+  const activeId = () => activeProfileId(profiles);
   const library = createLibraryService({
     settings,
     events,
@@ -218,46 +216,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     envelope: (jobId, from) => downloads.envelope(jobId, from),
   });
 
-  // Background fetch: what the watcher announces as ready goes into the library at once (analysed as it streams),
-  // so review, QA and playback do not wait and work offline. No request beyond the download's own.
-  const fetchInBackground = async (ready: DeliverableReadyEvent) => {
-    if (!settings.current().backgroundFetch) return;
-    if ((await activeProfileId()) !== ready.profileId) return;
-    const start = (format: 'wav' | 'mp3' | 'pdf' | 'txt') =>
-      downloads.port.start({
-        deliverableId: ready.deliverableId,
-        format,
-        projectId: ready.projectId,
-      });
-    if (ready.serviceSubCategory === 'scriptwriting') {
-      await Promise.allSettled([start('pdf'), start('txt')]);
-      return;
-    }
-    // WAV is what QA measures; a deliverable without one comes as MP3.
-    await start('wav').catch((error: { type?: string }) => {
-      if (error?.type === 'FORMAT_NOT_AVAILABLE') return start('mp3');
-      throw error;
-    });
-  };
-  events.attach((event, payload) => {
-    if (event === 'deliverable.ready')
-      void fetchInBackground(payload as DeliverableReadyEvent).catch((error: unknown) =>
-        log('background fetch failed', error),
-      );
-    // The watcher's own requests tell when the service answers again: queued decisions go then.
-    else if (event === 'watcher.status' && !(payload as { failing: boolean }).failing)
-      outbox.noticeReachable();
-    // A switch shows that profile's outbox; its queued items go unless its service is known to be away.
-    else if (event === 'profile.changed') {
-      const state = payload as ProfilesState;
-      if (Array.isArray(state.profiles)) review.keepOnly(state.profiles.map((p) => p.id));
-      const active = state.profiles.find((p) => p.id === state.activeId);
-      void outbox.list().then((items) => {
-        events.emit('outbox.changed', items);
-        if (active?.reachability !== 'unreachable') outbox.noticeReachable();
-      });
-    }
-  });
+  startBackgroundFetch({ events, settings, activeProfileId: activeId, downloads: downloads.port, log });
+  attachReviewReactions({ events, outbox, review });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
   const appInfo = async (): Promise<AppInfo> => ({
@@ -296,7 +256,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       },
       qaTargets: createQaTargets({
         store: options.settingsStore,
-        activeProfileId,
+        activeProfileId: activeId,
       }),
       review,
       onDeliverables: (projectId, list) => names.deliverables(projectId, list),
@@ -352,83 +312,6 @@ function smokeProbes(sandbox: SandboxSupervisor, analyzer: Analyzer): SmokeProbe
       if (analysis.codec !== 'mp3' || !(analysis.durationSeconds > 0.9))
         throw new Error(`decoded ${analysis.codec}, ${analysis.durationSeconds} s (want mp3, ~1 s)`);
       return `a worker thread decoded ${analysis.durationSeconds.toFixed(2)} s of MP3 (${analysis.integratedLufs?.toFixed(1) ?? '?'} LUFS)`;
-    },
-  };
-}
-
-/** Channels whose answer comes from the service: an answer means it is reachable again. */
-const SERVICE_CALL = /^(catalog|projects|deliverables|revisions|samples)\./u;
-
-/**
- * Wraps the handlers so that any answer from the service tells the outbox it can send (real calls notice
- * reachability; no extra polling), and remembers names for the outbox's items.
- */
-function reachabilityFrom(names: Names, reachable: () => void, handlers: Handlers): Handlers {
-  const wrapped: Record<string, unknown> = {};
-  for (const [channel, handler] of Object.entries(handlers) as Array<
-    [string, (...a: unknown[]) => unknown]
-  >) {
-    wrapped[channel] = !SERVICE_CALL.test(channel)
-      ? handler
-      : async (...args: unknown[]) => {
-          const value = await handler(...args);
-          names.seen(value);
-          // An answer from the read mirror (`asOf`) is what was loaded before, not the service answering.
-          if (!(value && typeof value === 'object' && 'asOf' in value)) reachable();
-          return value;
-        };
-  }
-  return wrapped as Handlers;
-}
-
-const pokeTargetOf = (decision: OutboxDecision) =>
-  'deliverableId' in decision ? { deliverableId: decision.deliverableId } : { projectId: decision.projectId };
-
-type Names = ReturnType<typeof createNames>;
-
-/** Deliverable and project names seen in answers, so an outbox item reads "“1” in Spring promo" even offline. */
-function createNames() {
-  const deliverableNames = new Map<string, { name: string; projectId: string | null }>();
-  const projectTitles = new Map<string, string>();
-  const remember = (value: unknown) => {
-    const v = value as { id?: unknown; title?: unknown; name?: unknown; serviceSubCategory?: unknown };
-    if (typeof v?.id !== 'string') return;
-    if (typeof v.title === 'string') projectTitles.set(v.id, v.title);
-    else if (typeof v.name === 'string' && typeof v.serviceSubCategory === 'string')
-      deliverableNames.set(v.id, { name: v.name, projectId: deliverableNames.get(v.id)?.projectId ?? null });
-  };
-  return {
-    seen(value: unknown) {
-      if (Array.isArray(value)) value.forEach(remember);
-      else if (value && typeof value === 'object') {
-        remember(value);
-        const list = (value as { projects?: unknown }).projects;
-        if (Array.isArray(list)) list.forEach(remember);
-      }
-    },
-    deliverables(projectId: string, list: Deliverable[]) {
-      for (const d of list) deliverableNames.set(d.id, { name: d.name, projectId });
-    },
-    describe(
-      decision: OutboxDecision,
-      library: Array<{
-        deliverableId: string;
-        deliverableName: string;
-        projectId: string;
-        projectTitle: string;
-      }>,
-    ): string {
-      const titleOf = (projectId: string | null) =>
-        (projectId && projectTitles.get(projectId)) ||
-        library.find((i) => i.projectId === projectId)?.projectTitle ||
-        null;
-      if ('projectId' in decision) return titleOf(decision.projectId) ?? 'A project';
-      const known = deliverableNames.get(decision.deliverableId);
-      const item = library.find((i) => i.deliverableId === decision.deliverableId);
-      const name = known?.name ?? item?.deliverableName;
-      const title = titleOf(known?.projectId ?? item?.projectId ?? null);
-      if (!name) return 'A deliverable';
-      return title ? `“${name}” in ${title}` : `“${name}”`;
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type DownloadJob,
   type ProjectDownloadSelection,
 } from '../../../shared/ipc';
+import { activeProfileId } from '../active-profile-id';
 import type { EventBus } from '../events';
 import type { Library } from '../library/library';
 import { localError } from '../local-error';
@@ -54,7 +55,7 @@ export function createDownloadsService(deps: {
   /** Told what was reset when the queue's file was damaged. */
   notices?: StateNotices;
 }): DownloadsService {
-  const activeProfileId = async () => (await deps.profiles.state()).activeId;
+  const activeId = () => activeProfileId(deps.profiles);
 
   async function resolve(request: DownloadRequest): Promise<ResolvedDownload> {
     // A job goes on with the profile it was started under, whichever is active when it (re)starts.
@@ -116,7 +117,7 @@ export function createDownloadsService(deps: {
     resolve,
     resolveProject,
     emit: deps.events.emit,
-    legacyProfileId: activeProfileId,
+    legacyProfileId: activeId,
     stateFile: join(deps.dataDir, 'downloads.json'),
     concurrency: () => deps.settings.current().concurrency,
     startAfter: deps.libraryChecked,
@@ -136,7 +137,7 @@ export function createDownloadsService(deps: {
 
   return {
     port: {
-      start: async (input) => downloads.start({ ...input, profileId: await activeProfileId() }),
+      start: async (input) => downloads.start({ ...input, profileId: await activeId() }),
       startProject: ({ projectId, ...selection }) => downloads.startProject(projectId, selection),
       list: async () => {
         const state = await deps.profiles.state();

@@ -23,6 +23,9 @@ export type Handler<C extends Channel> = (
 
 export type Handlers = { [C in Channel]: Handler<C> };
 
+/** A feature's part of the map: the handlers of the channels named `<namespace>.*`. */
+export type HandlersIn<NS extends string> = Pick<Handlers, Extract<Channel, `${NS}.${string}`>>;
+
 export interface Router {
   /** Never throws and never rejects: every outcome is an envelope. */
   invoke(channel: unknown, input: unknown, ctx: HandlerContext): Promise<Result<unknown>>;

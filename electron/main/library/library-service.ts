@@ -4,6 +4,7 @@ import { qaVerdict } from '../../../shared/audio';
 import { isAudioFormat, showsFilesOf, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
 import type { Analyzer } from '../audio/analyzer';
 import { AudioDecodeError } from '../audio/errors';
+import { activeProfileId } from '../active-profile-id';
 import type { EventBus } from '../events';
 import { inLibrary, localError } from '../local-error';
 import type { Profiles } from '../profiles';
@@ -79,7 +80,7 @@ export function createLibraryService(deps: {
 
   async function adoptUntagged(): Promise<void> {
     if ((await library.list()).some((item) => !item.profileId))
-      await library.adoptUntagged((await deps.profiles.state()).activeId);
+      await library.adoptUntagged(await activeProfileId(deps.profiles));
   }
 
   /** The item if it belongs to the active profile: another profile's file is "not in the library" here. */

@@ -6,11 +6,10 @@
  * screen, then on projects touched or changed within the hour, then on the rest in turn; a 429 pauses it for as
  * long as the service asks.
  */
-import { pageMayContinue, type Deliverable, type ProjectListItem } from '../../../shared/api';
-import { inRevisionWindow, revisionWindowEnd } from '../../../shared/review/revision-window';
-import type { EventName, EventPayloads, WatchedProject, WatcherStatus } from '../../../shared/ipc';
+import { pageMayContinue, type Deliverable } from '../../../shared/api';
+import type { EventPayloads, WatchedProject, WatcherStatus } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
-import type { ActiveProfile } from '../profiles/profiles';
+import { GONE, isSettled, OPEN, signature, type Seen } from './deliveries';
 import {
   DEFAULT_POLL_POLICY,
   intervalOf,
@@ -18,130 +17,24 @@ import {
   slotMs,
   type Attention,
   type PollPolicy,
-  type TrackedProject,
 } from './poll-plan';
+import { track, type ProfileWatch, type Tracked } from './profile-watch';
+import type { PokeTarget, Watcher, WatcherDeps, WatcherMemory } from './watcher-types';
 
-/** The event bus as the watcher uses it (electron/main/events.ts); `attach` lets it follow profile switches. */
-export interface WatcherEvents {
-  emit<E extends 'deliverable.ready' | 'watcher.status'>(event: E, payload: EventPayloads[E]): void;
-  attach?(sink: (event: EventName, payload: EventPayloads[EventName]) => void): () => void;
-}
+export type {
+  PokeTarget,
+  Watcher,
+  WatcherDeps,
+  WatcherEvents,
+  WatcherMemory,
+  WatcherMemoryStore,
+} from './watcher-types';
 
-/** What a delivered version looked like when the watcher last saw it, per profile and deliverable id. */
-export type WatcherMemory = Record<string, Record<string, { status: string; signature: string }>>;
-
-/** Keeps the watcher's memory across app restarts, so what arrived while the app was closed is announced. */
-export interface WatcherMemoryStore {
-  load(): Promise<WatcherMemory>;
-  save(memory: WatcherMemory): Promise<void>;
-}
-
-export interface WatcherDeps {
-  profiles: { active(): Promise<ActiveProfile> };
-  events: WatcherEvents;
-  /** Without it the watcher remembers only while the app runs. */
-  memory?: WatcherMemoryStore;
-  now?: () => Date;
-  /** Schedules `fn` after `ms`; returns a cancel function. */
-  setTimer?: (fn: () => void, ms: number) => () => void;
-  /** Pacing; see DEFAULT_POLL_POLICY. */
-  policy?: Partial<PollPolicy>;
-  /** Sees every listing page it reads (the review index keeps the rows: no extra request). */
-  onProjects?: (profileId: string, projects: readonly ProjectListItem[]) => void;
-  /** Sees every deliverables list it reads. */
-  onDeliverables?: (profileId: string, projectId: string, deliverables: readonly Deliverable[]) => void;
-}
-
-/** What the producer acted on: a project, or a deliverable of one. */
-export interface PokeTarget {
-  projectId?: string;
-  /** The project's title when the caller knows it (a project just created is not listed yet). */
-  title?: string;
-  deliverableId?: string;
-}
-
-export interface Watcher {
-  /** Starts polling at the budget's pace. */
-  start(): void;
-  stop(): void;
-  status(): WatcherStatus;
-  /** When one project of the active profile was last checked, and about when it will be again. */
-  project(projectId: string): WatchedProject;
-  /**
-   * The producer asked to check now: the project (or, without one, the project list) falls due at once, but the
-   * request waits for the budget's next slot, so clicking never spends more than the budget.
-   */
-  checkNow(projectId?: string): Promise<WatcherStatus>;
-  /**
-   * The producer acted (project created, revision asked, take rejected): check that project now and keep it hot
-   * for the hour. Without a target (profile switch), read the project list again now.
-   */
-  poke(target?: PokeTarget): Promise<void>;
-  /** What the producer is looking at, and whether the window is shown. */
-  attend(attention: Attention): void;
-  /**
-   * Projects the app listed for a profile: those in work join the watch as its own listing would add them (new
-   * ones are checked in the budget's next free slots), so the review index knows them before the next listing.
-   */
-  observe(profileId: string, projects: readonly ProjectListItem[]): Promise<void>;
-  /** Spends one request on what is due now; false when nothing was due (tests and the benchmark drive time). */
-  step(): Promise<boolean>;
-}
-
-/** Deliverable states no delivery follows without a user action (which pokes the watcher). */
-const FINAL = new Set(['approved', 'rejected', 'winner']);
-/**
- * A rejected take is replaced by a new deliverable (docs/service.md#rejected-takes-are-replaced), which may
- * not be listed yet.
- */
-const KEPT = new Set(['approved', 'winner']);
-/** Deliverable states that mean work under way or waiting for the producer. */
-const OPEN = new Set(['revisionRequested', 'reviewable', 'unassigned', 'assigned']);
-/** Answers meaning the project is gone for this account: stop watching it. */
-const GONE = new Set(['PROJECT_NO_EXIST', 'NOT_FOUND', 'FORBIDDEN']);
 const PAGE_SIZE = 100;
 /** A listing stops after this many rows, whatever page size the service keeps to. */
 const MAX_LISTED = 5_000;
 /** Longest pause after failures (and the pause a 429 without Retry-After gets). */
 const MAX_BACKOFF_MS = 60_000;
-
-interface Seen {
-  status: string;
-  signature: string;
-}
-
-interface Tracked extends TrackedProject {
-  title: string;
-  /** A completed project: when its revision window closes (epoch ms). */
-  windowEndsAt?: number;
-}
-
-interface ProfileWatch {
-  /** Without a memory of an earlier run, what the first listing finds is a baseline, not news. */
-  baselineFirstListing: boolean;
-  listedOnce: boolean;
-  /** Projects of the first listing whose first check is quiet. */
-  quiet: Set<string>;
-  deliverables: Map<string, Seen>;
-  projectOf: Map<string, string>;
-  /** Projects in work. */
-  projects: Map<string, Tracked>;
-  /** Projects whose deliverables are all final, with their titles: skipped until the producer acts on them. */
-  settled: Map<string, string>;
-  /**
-   * Completed projects within their revision window: a revision may still be asked (from another device) and
-   * delivered, so each is looked at now and then, in slots nothing in work needs.
-   */
-  completed: Map<string, Tracked>;
-  /** The next page of a listing under way, or null. */
-  listingPage: number | null;
-  /** Rows of this listing so far, and the length of its first page (the service may keep to a smaller size). */
-  listingRows: number;
-  listingFirstPage: number;
-  listingSeen: Set<string>;
-  listingStartedAt: number;
-  listedAt: number;
-}
 
 /** Creates the watcher. */
 export function createWatcher(deps: WatcherDeps): Watcher {
@@ -307,7 +200,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     }
     const result = await client.listProjects({ page, pageSize: PAGE_SIZE });
     deps.onProjects?.(profileId, result.projects);
-    for (const project of result.projects) track(watch, project);
+    for (const project of result.projects) track(watch, project, clock);
     const rows = result.projects.length;
     if (page === 1) watch.listingFirstPage = rows;
     watch.listingRows += rows;
@@ -324,65 +217,6 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     watch.listedAt = now;
     watch.listedOnce = true;
     current = { ...current, watching: watch.projects.size };
-  }
-
-  function track(watch: ProfileWatch, project: ProjectListItem): void {
-    if (project.status === 'canceled') {
-      watch.projects.delete(project.id);
-      watch.completed.delete(project.id);
-      return;
-    }
-    if (project.status === 'completed') {
-      trackCompleted(watch, project);
-      return;
-    }
-    watch.completed.delete(project.id);
-    watch.listingSeen.add(project.id);
-    if (watch.settled.has(project.id)) return;
-    const known = watch.projects.get(project.id);
-    if (known) {
-      known.title = project.title;
-      return;
-    }
-    // A project that appears after the first listing was just made (elsewhere: the web dashboard): its first
-    // deliveries are near, so it is hot for the hour like one the producer made here.
-    const activeAt = watch.listedOnce ? clock() : 0;
-    watch.projects.set(project.id, { id: project.id, title: project.title, activeAt, checkedAt: 0 });
-    if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
-  }
-
-  /**
-   * A completed project stays in work while a revision of it is (the service keeps it `completed`); otherwise,
-   * within its revision window, it joins the slow lane of completed projects; after it, it leaves the watch.
-   */
-  function trackCompleted(watch: ProfileWatch, project: ProjectListItem): void {
-    const windowEndsAt = revisionWindowEnd(project) ?? undefined;
-    if (!inRevisionWindow(project, clock())) {
-      watch.projects.delete(project.id);
-      watch.completed.delete(project.id);
-      return;
-    }
-    watch.listingSeen.add(project.id);
-    const working = watch.projects.get(project.id);
-    if (working) {
-      working.title = project.title;
-      working.windowEndsAt = windowEndsAt;
-      return;
-    }
-    const known = watch.completed.get(project.id);
-    if (known) {
-      known.title = project.title;
-      return;
-    }
-    watch.settled.delete(project.id);
-    watch.completed.set(project.id, {
-      id: project.id,
-      title: project.title,
-      activeAt: 0,
-      checkedAt: 0,
-      windowEndsAt,
-    });
-    if (!watch.listedOnce && watch.baselineFirstListing) watch.quiet.add(project.id);
   }
 
   async function check(
@@ -583,7 +417,7 @@ export function createWatcher(deps: WatcherDeps): Watcher {
     },
     async observe(profileId, projects) {
       const watch = await watchFor(profileId);
-      for (const project of projects) track(watch, project);
+      for (const project of projects) track(watch, project, clock);
       current = { ...current, watching: watch.projects.size };
       if (running && !inFlight) schedule();
     },
@@ -591,37 +425,10 @@ export function createWatcher(deps: WatcherDeps): Watcher {
   };
 }
 
-/**
- * Every deliverable is final, and each take (service and name) has a kept one: a rejected take alone awaits its
- * replacement, which carries the same service and name. A service whose contest has its winner is decided: its
- * other entries lost and are not replaced (nor, if never delivered, delivered).
- */
-function isSettled(deliverables: readonly Deliverable[]): boolean {
-  if (deliverables.length === 0) return false;
-  const decided = new Set(deliverables.filter((d) => d.status === 'winner').map((d) => d.serviceSubCategory));
-  const open = deliverables.filter((d) => !decided.has(d.serviceSubCategory));
-  if (!open.every((d) => FINAL.has(d.status))) return false;
-  const take = (d: Deliverable) => `${d.serviceSubCategory}\n${d.name}`;
-  const kept = new Set(open.filter((d) => KEPT.has(d.status)).map(take));
-  return open.every((d) => kept.has(take(d)));
-}
-
 /** The pause a 429 asks for (the client's error carries the Retry-After it read), or a minute without one. */
-function retryAfterMs(error: unknown): number | null {
+export function retryAfterMs(error: unknown): number | null {
   const e = error as { status?: number; retryAfterMs?: number };
   return e?.status === 429 ? (e.retryAfterMs ?? MAX_BACKOFF_MS) : null;
-}
-
-/**
- * What identifies one delivered version: its file links without query strings (signed URLs may
- * change their signature between polls without a new delivery).
- */
-function signature(deliverable: Deliverable): string {
-  const entries = Object.entries(deliverable.urls ?? {})
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([key, value]) => [key, key === 'content' ? value : value.split('?')[0]] as const)
-    .sort(([a], [b]) => a.localeCompare(b));
-  return JSON.stringify(entries);
 }
 
 function defaultTimer(fn: () => void, ms: number): () => void {

@@ -1,0 +1,27 @@
+/** The media part of the handler map: playable URLs for service links and library files. */
+import type { HandlersIn } from '../ipc/router';
+import type { LibraryPort } from '../library/library-service';
+import { localError } from '../local-error';
+import type { MediaRegistry } from './media-registry';
+
+/** Passes a service answer on after remembering its media links, so they can be played. */
+export const rememberLinks =
+  (media: Pick<MediaRegistry, 'remember'>) =>
+  <T>(value: T): T => {
+    media.remember(value);
+    return value;
+  };
+
+export function createMediaHandlers(deps: {
+  media: MediaRegistry;
+  library: Pick<LibraryPort, 'pathOf'>;
+}): HandlersIn<'media'> {
+  return {
+    'media.remoteUrl': ({ url }) => deps.media.remoteUrl(url),
+    'media.libraryUrl': async ({ id }) => {
+      const path = await deps.library.pathOf(id);
+      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+      return deps.media.libraryUrl(id);
+    },
+  };
+}

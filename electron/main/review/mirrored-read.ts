@@ -1,0 +1,104 @@
+/**
+ * A read through the read mirror (mirror.ts), as the read handlers make it: the service's answer is kept under the
+ * account of the profile that asked; what was loaded answers when the service is away, slow or unreachable.
+ */
+import type { ApiClient } from '../api/client';
+import { localError } from '../local-error';
+import type { ProfilesPort } from '../profiles/handlers';
+import type { Mirror, Mirrored } from './mirror';
+
+export interface MirroredReadDeps {
+  profiles: Pick<ProfilesPort, 'state' | 'active'>;
+  /**
+   * The read mirror (review/mirror.ts): every read answer is kept under the profile's account, and answers for
+   * the service when it cannot be reached. Without it, reads go to the service only.
+   */
+  mirror?: { store: Mirror; account(profileId: string): Promise<string> };
+  /** Overrides MIRROR_AFTER_MS (tests). */
+  mirrorAfterMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * The service did not answer (as opposed to answering no): no connection, a timeout, the sandbox down, a gateway's
+ * 502/503/504. Only then does a read answer from the mirror.
+ */
+export function isUnreachable(error: unknown): boolean {
+  const e = error as { type?: unknown; status?: unknown } | null;
+  if (e?.type === 'NETWORK_UNREACHABLE' || e?.type === 'TIMEOUT' || e?.type === 'SANDBOX_UNAVAILABLE')
+    return true;
+  if (typeof e?.type === 'string' && /^HTTP_50[234]$/.test(e.type)) return true;
+  return typeof e?.status === 'number' && e.status >= 502 && e.status <= 504;
+}
+
+/**
+ * How long a read waits for the service before what was loaded answers (when something was): a service that hangs
+ * costs the client's timeout and retries, far longer than a screen may stay empty.
+ */
+export const MIRROR_AFTER_MS = 3_000;
+
+/** The read handlers' way to the service and the mirror, for the active profile. */
+export function createMirroredRead(deps: MirroredReadDeps) {
+  /**
+   * A read through the mirror: the service's answer is kept (under the account of the profile that asked) and
+   * returned; when the service cannot be reached, what was loaded answers instead, marked `asOf`, and what never
+   * was says so in words. What was loaded also answers at once when the service is known to be away (its last call
+   * found no connection), or has not answered within `mirrorAfterMs`: the service's answer, when it comes, still
+   * refreshes the mirror for the next read. Keeping an answer never fails the read.
+   */
+  const readThrough = async <T, R = T>(
+    what: string,
+    ask: (active: { profile: { id: string }; client: ApiClient }) => Promise<T>,
+    keep: (mirror: Mirror, account: string, answer: T) => void,
+    stored: (mirror: Mirror, account: string) => Mirrored<R> | null,
+    answer: (value: T) => R,
+  ): Promise<R | Mirrored<R>> => {
+    const mirror = deps.mirror;
+    const state = await deps.profiles.state();
+    const asking = (async () => {
+      const active = await deps.profiles.active();
+      const value = await ask(active);
+      if (mirror) {
+        try {
+          keep(mirror.store, await mirror.account(active.profile.id), value);
+        } catch (error) {
+          deps.log?.('the read mirror could not keep an answer', error);
+        }
+      }
+      return value;
+    })();
+    if (!mirror) return answer(await asking);
+    const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
+    const away = state.profiles.find((p) => p.id === state.activeId)?.reachability === 'unreachable';
+    const early = away ? await fromMirror().catch(() => null) : null;
+    if (early) {
+      asking.catch(() => undefined);
+      return early;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => resolve('slow'), deps.mirrorAfterMs ?? MIRROR_AFTER_MS);
+    });
+    try {
+      const first = await Promise.race([asking, slow]);
+      if (first !== 'slow') return answer(first);
+      const found = await fromMirror().catch(() => null);
+      if (found) {
+        asking.catch(() => undefined);
+        return found;
+      }
+      return answer(await asking);
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const found = await fromMirror();
+      if (found) return found;
+      throw localError(
+        'NOT_LOADED_OFFLINE',
+        `${what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return readThrough;
+}
