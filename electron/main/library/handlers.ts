@@ -4,7 +4,7 @@
  */
 import type { Settings } from '../../../shared/ipc';
 import type { HandlersIn } from '../ipc/router';
-import { localError } from '../local-error';
+import { inLibrary } from '../local-error';
 import type { QaTargetsService } from '../qa-targets';
 import type { LibraryPort } from './library-service';
 
@@ -27,14 +27,12 @@ export function createLibraryHandlers(deps: LibraryHandlerDeps): HandlersIn<'lib
     'library.list': (input) => deps.library.list(input?.projectId),
     'library.remove': ({ id }) => deps.library.remove(id),
     'library.reveal': async ({ id }) => {
-      const path = await deps.library.pathOf(id);
-      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+      const path = inLibrary(await deps.library.pathOf(id));
       deps.desktop.reveal(path);
       return { path };
     },
     'library.startDrag': async ({ id }, ctx) => {
-      const path = await deps.library.pathOf(id);
-      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+      const path = inLibrary(await deps.library.pathOf(id));
       return { started: ctx.transport === 'electron' && deps.desktop.startDrag(path, ctx.sender) };
     },
     'library.peaks': ({ id }) => deps.library.peaks(id),

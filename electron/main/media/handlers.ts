@@ -1,7 +1,7 @@
 /** The media part of the handler map: playable URLs for service links and library files. */
 import type { HandlersIn } from '../ipc/router';
 import type { LibraryPort } from '../library/library-service';
-import { localError } from '../local-error';
+import { inLibrary } from '../local-error';
 import type { MediaRegistry } from './media-registry';
 
 /** Passes a service answer on after remembering its media links, so they can be played. */
@@ -19,8 +19,7 @@ export function createMediaHandlers(deps: {
   return {
     'media.remoteUrl': ({ url }) => deps.media.remoteUrl(url),
     'media.libraryUrl': async ({ id }) => {
-      const path = await deps.library.pathOf(id);
-      if (!path) throw localError('NOT_FOUND_LOCAL', 'This file is not in the library.');
+      inLibrary(await deps.library.pathOf(id));
       return deps.media.libraryUrl(id);
     },
   };
