@@ -149,6 +149,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
       .then((account) => keep(readMirror, account))
       .catch((error: unknown) => log('the read mirror could not keep a watcher read', error));
   };
+  // What was loaded for an account no profile signs in as any more goes (review/mirror.ts), when the profiles
+  // change and at start. A profile whose account cannot be told keeps everything this time.
+  let mirrorProfiles = '';
+  const keepMirrorAccounts = async (state: ProfilesState) => {
+    const ids = state.profiles.map((p) => p.id).join('\n');
+    if (ids === mirrorProfiles) return;
+    const accounts = await Promise.all(state.profiles.map((p) => profiles.account(p.id)));
+    mirrorProfiles = ids;
+    readMirror.keepAccounts(accounts);
+  };
+  const forgetRemovedAccounts = (state: ProfilesState) =>
+    keepMirrorAccounts(state).catch((error: unknown) =>
+      log('the read mirror could not forget a removed account', error),
+    );
+  await forgetRemovedAccounts(await profiles.state());
   const watcher = createWatcher({
     profiles,
     events,
@@ -246,7 +261,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     // A switch shows that profile's outbox; its queued items go unless its service is known to be away.
     else if (event === 'profile.changed') {
       const state = payload as ProfilesState;
-      if (Array.isArray(state.profiles)) review.keepOnly(state.profiles.map((p) => p.id));
+      if (Array.isArray(state.profiles)) {
+        review.keepOnly(state.profiles.map((p) => p.id));
+        void forgetRemovedAccounts(state);
+      }
       const active = state.profiles.find((p) => p.id === state.activeId);
       void outbox.list().then((items) => {
         events.emit('outbox.changed', items);
