@@ -9,7 +9,7 @@ import type {
   ProfilesState,
   Settings,
 } from '../../shared/ipc';
-import type { UpdateStatus } from '../../shared/ipc';
+import type { MirroredRead, RefreshedRead, UpdateStatus } from '../../shared/ipc';
 import type { Deliverable, ProjectListItem } from '../../shared/api';
 import { isLiveAccount } from '../../shared/api/account-kind';
 import { sandboxValuesIn, type LiveRequest } from '../../shared/api/live-values';
@@ -102,6 +102,8 @@ export interface HandlerDeps {
   mirror?: { store: Mirror; account(profileId: string): Promise<string> };
   /** Overrides MIRROR_AFTER_MS (tests). */
   mirrorAfterMs?: number;
+  /** The service's answer to a read the mirror answered first (`read.refreshed` on the bus). */
+  onRefreshed?: (read: RefreshedRead) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -118,8 +120,8 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * How long a read waits for the service before what was loaded answers (when something was): a service that hangs
- * costs the client's timeout and retries, far longer than a screen may stay empty.
+ * How long a `fresh` read waits for the service before what was loaded answers (when something was): a service that
+ * hangs costs the client's timeout and retries, far longer than a screen may stay empty.
  */
 export const MIRROR_AFTER_MS = 3_000;
 
@@ -153,14 +155,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return answer;
   };
   /**
-   * A read through the mirror: the service's answer is kept (under the account of the profile that asked) and
-   * returned; when the service cannot be reached, what was loaded answers instead, marked `asOf`, and what never
-   * was says so in words. What was loaded also answers at once when the service is known to be away (its last call
-   * found no connection), or has not answered within `mirrorAfterMs`: the service's answer, when it comes, still
-   * refreshes the mirror for the next read. Keeping an answer never fails the read.
+   * A read through the mirror (stale-while-revalidate): the service is always asked, and its answer is kept (under
+   * the account of the profile that asked). What was loaded answers at once, marked `asOf`, and the service's answer
+   * follows as `onRefreshed` when it lands; what was never loaded waits for the service. A `fresh` read waits for the
+   * service too, unless the service is known to be away (its last call found no connection) or has not answered
+   * within `mirrorAfterMs` — then what was loaded answers, and the service's answer still follows. When the service
+   * cannot be reached, what was loaded answers, and what never was says so in words. Keeping an answer never fails
+   * the read.
    */
-  const readThrough = async <T, R = T>(
-    what: string,
+  const readThrough = async <T, R>(
+    read: { channel: MirroredRead; input: object; fresh: boolean | undefined; what: string },
     ask: (active: { profile: { id: string }; client: ApiClient }) => Promise<T>,
     keep: (mirror: Mirror, account: string, answer: T) => void,
     stored: (mirror: Mirror, account: string) => Mirrored<R> | null,
@@ -182,12 +186,26 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     })();
     if (!mirror) return answer(await asking);
     const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
+    /** What was loaded answered: the service's answer follows, for the profile that asked. */
+    const answeredEarly = (found: Mirrored<R>) => {
+      asking.then(
+        (value) =>
+          deps.onRefreshed?.({
+            profileId: state.activeId,
+            channel: read.channel,
+            input: read.input,
+            value: answer(value),
+          } as RefreshedRead),
+        (error: unknown) => {
+          // What was loaded stays on screen, as of when it was read; the next read asks again.
+          if (!isUnreachable(error)) deps.log?.(`${read.channel} after its loaded answer`, error);
+        },
+      );
+      return found;
+    };
     const away = state.profiles.find((p) => p.id === state.activeId)?.reachability === 'unreachable';
-    const early = away ? await fromMirror().catch(() => null) : null;
-    if (early) {
-      asking.catch(() => undefined);
-      return early;
-    }
+    const early = !read.fresh || away ? await fromMirror().catch(() => null) : null;
+    if (early) return answeredEarly(early);
     let timer: NodeJS.Timeout | undefined;
     const slow = new Promise<'slow'>((resolve) => {
       timer = setTimeout(() => resolve('slow'), deps.mirrorAfterMs ?? MIRROR_AFTER_MS);
@@ -196,10 +214,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const first = await Promise.race([asking, slow]);
       if (first !== 'slow') return answer(first);
       const found = await fromMirror().catch(() => null);
-      if (found) {
-        asking.catch(() => undefined);
-        return found;
-      }
+      if (found) return answeredEarly(found);
       return answer(await asking);
     } catch (error) {
       if (!isUnreachable(error)) throw error;
@@ -207,7 +222,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       if (found) return found;
       throw localError(
         'NOT_LOADED_OFFLINE',
-        `${what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
+        `${read.what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
       );
     } finally {
       clearTimeout(timer);
@@ -237,22 +252,24 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       (await api()).getAttributeValues(categoryId, attributeId),
     'catalog.tracks': async (input) => seen(await (await api()).listTracks(input ?? {})),
 
-    'projects.list': (input) =>
-      readThrough(
-        'This list of projects was',
+    'projects.list': (input) => {
+      const { fresh, ...query } = input ?? {};
+      return readThrough(
+        { channel: 'projects.list', input: query, fresh, what: 'This list of projects was' },
         async ({ profile, client }) => {
-          const result = await client.listProjects(input ?? {});
+          const result = await client.listProjects(query);
           review.projects(profile.id, result.projects);
           deps.watcher.observe(profile.id, result.projects);
           return result;
         },
-        (mirror, account, result) => mirror.listed(account, input ?? {}, result),
-        (mirror, account) => mirror.readList(account, input ?? {}),
+        (mirror, account, result) => mirror.listed(account, query, result),
+        (mirror, account) => mirror.readList(account, query),
         (result) => result,
-      ),
-    'projects.get': ({ id }) =>
+      );
+    },
+    'projects.get': ({ id, fresh }) =>
       readThrough(
-        'This project was',
+        { channel: 'projects.get', input: { id }, fresh, what: 'This project was' },
         async ({ profile, client }) => {
           const project = await client.getProject(id);
           review.projects(profile.id, [project]);
@@ -297,9 +314,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'projects.nextReady': async ({ after, back }) =>
       review.nextReady((await deps.profiles.state()).activeId, after, back),
 
-    'deliverables.list': async ({ projectId }) => {
+    'deliverables.list': async ({ projectId, fresh }) => {
       const answer = await readThrough(
-        'The takes of this project were',
+        { channel: 'deliverables.list', input: { projectId }, fresh, what: 'The takes of this project were' },
         async ({ profile, client }) => {
           const list = seen(await client.listDeliverables(projectId));
           review.deliverables(profile.id, projectId, list);
@@ -318,11 +335,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }
       return answer;
     },
-    'deliverables.get': async ({ id }) =>
+    'deliverables.get': async ({ id, fresh }) =>
       seen(
         await readThrough(
-          'This take was',
-          async ({ client }) => client.getDeliverable(id),
+          { channel: 'deliverables.get', input: { id }, fresh, what: 'This take was' },
+          async ({ client }) => seen(await client.getDeliverable(id)),
           (mirror, account, deliverable) => mirror.deliverable(account, deliverable),
           (mirror, account) => mirror.readDeliverable(account, id),
           (deliverable) => deliverable,
@@ -373,11 +390,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
-    'revisions.versions': async ({ deliverableId }) =>
+    'revisions.versions': async ({ deliverableId, fresh }) =>
       seen(
         await readThrough(
-          'The versions of this take were',
-          async ({ client }) => client.listVersions(deliverableId),
+          {
+            channel: 'revisions.versions',
+            input: { deliverableId },
+            fresh,
+            what: 'The versions of this take were',
+          },
+          async ({ client }) => seen(await client.listVersions(deliverableId)),
           (mirror, account, answer) => mirror.versions(account, answer),
           (mirror, account) => mirror.readVersions(account, deliverableId),
           (answer) => answer,

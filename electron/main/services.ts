@@ -317,6 +317,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       outbox,
       livePeaks: (deliverableId, version) => livePeaks.peaks(deliverableId, version),
       mirror: { store: readMirror, account: (profileId) => profiles.account(profileId) },
+      // The service's answer behind one the mirror gave: the service answered (queued decisions may go), and the
+      // screens that show the read take it in place.
+      onRefreshed: (read) => {
+        names.seen(read.value);
+        outbox.noticeReachable();
+        events.emit('read.refreshed', read);
+      },
       log,
     } satisfies HandlerDeps),
   );

@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/api';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { voiceOverService } from '../../sandbox/sample-bodies';
+import type { RefreshedRead } from '../../../shared/ipc';
 import { startLossyProxy, type LossyProxy } from '../api/test-support';
 import { createMemorySettingsStore } from '../profiles';
 import { createServices, type Services } from '../services';
@@ -173,7 +174,7 @@ describe('what the read mirror forgets', () => {
     ({ id, name: id, serviceSubCategory: 'voice_over', status: 'reviewable', urls: {} }) as Deliverable;
   /** A project loaded whole: its list row, its answer, one take and that take's versions. */
   const load = (mirror: ReturnType<typeof createMirror>, id: string, day: number) => {
-    mirror.project('a', { ...row(id, day), services: [] } as Project);
+    mirror.project('a', { ...row(id, day), services: [] } as unknown as Project);
     mirror.deliverables('a', id, [take(`${id}-take`)]);
     mirror.versions('a', { ...take(`${id}-take`), versions: [] } as VersionsResponse);
   };
@@ -303,12 +304,23 @@ describe('reads while the service cannot be reached', () => {
       body: { title: 'Loaded before', mainService: 'voice_over', services: [voiceOverService(['A.', 'B.'])] },
     });
     await sandbox.deliverNow(project.id);
-    const list = await app.value<ListProjectsResponse>('projects.list', { page: 1, pageSize: 200 });
-    const got = await app.value<Project>('projects.get', { id: project.id });
-    const takes = await app.value<ItemList<Deliverable>>('deliverables.list', { projectId: project.id });
+    // Each read from the service itself (`fresh`), as after the producer's own decision.
+    const list = await app.value<ListProjectsResponse>('projects.list', {
+      page: 1,
+      pageSize: 200,
+      fresh: true,
+    });
+    const got = await app.value<Project>('projects.get', { id: project.id, fresh: true });
+    const takes = await app.value<ItemList<Deliverable>>('deliverables.list', {
+      projectId: project.id,
+      fresh: true,
+    });
     const take = takes.items[0]!;
-    const one = await app.value<Deliverable>('deliverables.get', { id: take.id });
-    const versions = await app.value<VersionsResponse>('revisions.versions', { deliverableId: take.id });
+    const one = await app.value<Deliverable>('deliverables.get', { id: take.id, fresh: true });
+    const versions = await app.value<VersionsResponse>('revisions.versions', {
+      deliverableId: take.id,
+      fresh: true,
+    });
     for (const answer of [list, got, takes, one, versions]) expect(answer.asOf).toBeUndefined();
     return { project: got, list, takes, take: one, versions };
   };
@@ -352,6 +364,62 @@ describe('reads while the service cannot be reached', () => {
     expect(missing.ok || missing.error.type).toBe('PROJECT_NO_EXIST');
   });
 
+  it("answers a loaded read at once while the service holds it, and the service's answer follows as an event", async () => {
+    const app = await start();
+    const refreshed: RefreshedRead[] = [];
+    app.services.events.attach((event, payload) => {
+      if (event === 'read.refreshed') refreshed.push(payload as RefreshedRead);
+    });
+    const loaded = await loadedProject(app);
+    const id = loaded.take.id;
+    // Approved on another device: straight to the sandbox.
+    const approved = await fetch(`${sandbox.url}/deliverables/${id}`, {
+      method: 'PUT',
+      headers: { 'x-access-token': sandbox.tokens.full, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    expect(approved.status).toBe(200);
+
+    proxy.drop('GET', `/deliverables/${id}`, 'hold');
+    const t0 = performance.now();
+    const stale = await app.value<Deliverable>('deliverables.get', { id });
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    expect(stale).toMatchObject({ id, status: 'reviewable' });
+    expect(stale.asOf).toBeDefined();
+    expect(refreshed).toEqual([]);
+    await vi.waitFor(() => expect(proxy.holding()).toBe(1));
+    proxy.release();
+    await vi.waitFor(() =>
+      expect(refreshed).toEqual([
+        {
+          profileId: 'sandbox',
+          channel: 'deliverables.get',
+          input: { id },
+          value: expect.objectContaining({ id, status: 'approved' }),
+        },
+      ]),
+    );
+    expect(refreshed[0]!.value).not.toHaveProperty('asOf');
+    // The mirror keeps the service's answer: the next read shows it at once.
+    expect(await app.value<Deliverable>('deliverables.get', { id })).toMatchObject({ status: 'approved' });
+
+    // A fresh read waits for the service (it is not answered from what was loaded), and sends no event.
+    proxy.drop('GET', `/revisions/${id}/versions`, 'hold');
+    const asked = app.value<VersionsResponse>('revisions.versions', { deliverableId: id, fresh: true });
+    const early = await Promise.race([asked, new Promise((r) => setTimeout(() => r('waiting'), 500))]);
+    expect(early).toBe('waiting');
+    expect(proxy.holding()).toBe(1);
+    proxy.release();
+    expect((await asked).asOf).toBeUndefined();
+    // A read never loaded here waits for the service as before.
+    const other = await app.value<Project>('projects.create', {
+      body: { title: 'New here', mainService: 'voice_over', services: [voiceOverService(['E.'])] },
+    });
+    expect((await app.value<Project>('projects.get', { id: other.id })).asOf).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(refreshed.map((r) => r.channel)).toEqual(['deliverables.get', 'deliverables.get']);
+  });
+
   it('answers from the mirror when a gateway says 503, and from the service again once it answers', async () => {
     const app = await start();
     const loaded = await loadedProject(app);
@@ -359,6 +427,7 @@ describe('reads while the service cannot be reached', () => {
     proxy.drop('GET', `/revisions/${loaded.take.id}/versions`, { status: 503 }, 4);
     const offline = await app.value<VersionsResponse>('revisions.versions', {
       deliverableId: loaded.take.id,
+      fresh: true,
     });
     expect(offline.versions).toEqual(loaded.versions.versions);
     expect(offline.asOf).toBeDefined();
@@ -367,6 +436,7 @@ describe('reads while the service cannot be reached', () => {
     await vi.waitFor(async () => {
       const online = await app.value<VersionsResponse>('revisions.versions', {
         deliverableId: loaded.take.id,
+        fresh: true,
       });
       expect(online.asOf).toBeUndefined();
     });
@@ -378,7 +448,7 @@ describe('reads while the service cannot be reached', () => {
     // A service that takes the request and never answers: the client would wait its timeout, and retry.
     proxy.drop('GET', `/projects/${loaded.project.id}`, 'hang', 100);
     let t0 = performance.now();
-    const slow = await app.value<Project>('projects.get', { id: loaded.project.id });
+    const slow = await app.value<Project>('projects.get', { id: loaded.project.id, fresh: true });
     expect(slow.asOf).toBeDefined();
     expect(performance.now() - t0).toBeLessThan(6_000);
 
@@ -391,7 +461,7 @@ describe('reads while the service cannot be reached', () => {
     expect(profiles.profiles.find((p) => p.id === 'sandbox')?.reachability).toBe('unreachable');
     await proxy.setDown(false);
     t0 = performance.now();
-    const early = await app.value<Project>('projects.get', { id: loaded.project.id });
+    const early = await app.value<Project>('projects.get', { id: loaded.project.id, fresh: true });
     expect(early.asOf).toBeDefined();
     expect(performance.now() - t0).toBeLessThan(1_000);
   }, 30_000);

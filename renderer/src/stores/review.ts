@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import type { AttributeValue, Deliverable, DeliverableVersion, Project } from '../../../shared/api';
 import { orderedSecondsOf } from '../../../shared/api/ordered-seconds';
 import {
@@ -25,6 +25,7 @@ import type { WaveformSource } from '../composables/use-waveform';
 import { scriptForDeliverable } from './project-brief';
 import { historyOf, takesOf } from './take-history';
 import { decisionBadge, isQueuedOffline, useOutboxStore } from './outbox';
+import { useProfilesStore } from './profiles';
 
 /**
  * Errors that mean the service gave no answer (offline) and main had nothing loaded for it (NOT_LOADED_OFFLINE):
@@ -138,8 +139,20 @@ export const useReviewStore = defineStore('review', () => {
   const lastResult = ref('');
   /** The service could not be reached at load: what is shown is what was last seen, and decisions go to the outbox. */
   const offline = ref(false);
-  /** Offline: when what is shown was read from the service (ISO, from main's read mirror), if known. */
+  /**
+   * When what is shown was read from the service (ISO), while it comes from main's read mirror: the service's own
+   * answer follows as `read.refreshed` and replaces it in place. Shown as offline only with the service known away.
+   */
   const asOf = ref<string | null>(null);
+  /** The take's reads main answered from what was loaded, until the service's answers replace them. */
+  const staleReads = new Set<'take' | 'versions'>();
+  const profiles = useProfilesStore();
+  watch(
+    () => profiles.connection,
+    (connection) => {
+      if (connection === 'unreachable' && asOf.value !== null) offline.value = true;
+    },
+  );
   /** Peaks of the selected version while it streams into the library (drawn as they arrive), else null. */
   const livePeaks = shallowRef<LivePeaks | null>(null);
   let livePeaksTimer: ReturnType<typeof setTimeout> | null = null;
@@ -245,6 +258,7 @@ export const useReviewStore = defineStore('review', () => {
     stopLivePeaks();
     offline.value = false;
     asOf.value = null;
+    staleReads.clear();
     deliverableId.value = id;
     deliverable.value = null;
     project.value = null;
@@ -281,10 +295,11 @@ export const useReviewStore = defineStore('review', () => {
       let loaded: Deliverable;
       if (d.status === 'fulfilled') {
         loaded = d.value;
-        // Answered from what main loaded before: the service did not answer.
+        // Answered from what main loaded before: offline when the service is away, else refreshed in a moment.
         if (d.value.asOf) {
-          offline.value = true;
+          offline.value = profiles.connection === 'unreachable';
           asOf.value = d.value.asOf;
+          staleReads.add('take');
         }
       } else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
         // Offline: review what the project page last listed; the library has the files.
@@ -299,6 +314,7 @@ export const useReviewStore = defineStore('review', () => {
         versionList.value = v.value.versions;
         versionsUnreadable.value = v.value.unreadable ?? 0;
         statusChanged.value = statusChangedOf(v.value);
+        if (v.value.asOf) staleReads.add('versions');
       } else versionsError.value = v.reason;
       // The library is local: when it fails the review still works from the service.
       library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
@@ -549,9 +565,10 @@ export const useReviewStore = defineStore('review', () => {
     if (!id) return;
     const seq = loadSequence;
     try {
+      // After a decision or a new delivery: the service's answers, not what was loaded.
       const [d, v] = await Promise.all([
-        api.deliverables.get({ id }),
-        api.revisions.versions({ deliverableId: id }),
+        api.deliverables.get({ id, fresh: true }),
+        api.revisions.versions({ deliverableId: id, fresh: true }),
       ]);
       if (seq !== loadSequence) return;
       deliverable.value = d;
@@ -587,10 +604,35 @@ export const useReviewStore = defineStore('review', () => {
         asOf.value = null;
       });
     });
+    const offRefreshed = api.on('read.refreshed', (read) => {
+      const id = deliverableId.value;
+      if (read.profileId !== profiles.state?.activeId || !id) return;
+      if (read.channel === 'deliverables.get' && read.input.id === id && staleReads.delete('take'))
+        deliverable.value = read.value;
+      else if (
+        read.channel === 'revisions.versions' &&
+        read.input.deliverableId === id &&
+        staleReads.delete('versions')
+      ) {
+        // The selection stays (the player does not jump); a version that arrived shows in the list.
+        versionList.value = read.value.versions;
+        versionsUnreadable.value = read.value.unreadable ?? 0;
+        statusChanged.value = statusChangedOf(read.value);
+      } else if (read.channel === 'projects.get' && read.input.id === project.value?.id)
+        project.value = read.value;
+      else if (read.channel === 'deliverables.list' && read.input.projectId === project.value?.id)
+        siblings.value = read.value.items;
+      else return;
+      if (staleReads.size === 0 && asOf.value !== null) {
+        asOf.value = null;
+        offline.value = false;
+      }
+    });
     return () => {
       offLibrary();
       offReady();
       offOutbox();
+      offRefreshed();
       stopLivePeaks();
     };
   }
