@@ -152,7 +152,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   /** A decision's answer updates the review index of the profile that took it. */
   const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
     review.decided(profileId, [answer]);
+    mirrorDecided(profileId, [answer]);
     return answer;
+  };
+  /** The service's answer to a decision is what it says of those takes now: the mirror shows it from then on. */
+  const mirrorDecided = (profileId: string, takes: ReadonlyArray<{ id: string; status: string }>) => {
+    const mirror = deps.mirror;
+    if (!mirror) return;
+    void mirror
+      .account(profileId)
+      .then((account) => mirror.store.decided(account, takes))
+      .catch((error: unknown) => deps.log?.('the read mirror could not keep a decision’s answer', error));
   };
   /**
    * A read through the mirror (stale-while-revalidate): the service is always asked, and its answer is kept (under
@@ -360,7 +370,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         { ...heard, projectId },
         (client) => client.approveAll(projectId),
       );
-      review.decided(await activeId(), answers);
+      const profileId = await activeId();
+      review.decided(profileId, answers);
+      mirrorDecided(profileId, answers);
       return answers;
     },
     // A rejected take is replaced by a new deliverable (docs/service.md#rejected-takes-are-replaced): watch
@@ -387,7 +399,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, heard, (client) =>
         client.createRevision(deliverableId, body),
       );
-      review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);
+      const profileId = await activeId();
+      review.decided(profileId, [{ id: deliverableId, status: answer.status }]);
+      mirrorDecided(profileId, [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
     'revisions.versions': async ({ deliverableId, fresh }) =>

@@ -420,6 +420,25 @@ describe('reads while the service cannot be reached', () => {
     expect(refreshed.map((r) => r.channel)).toEqual(['deliverables.get', 'deliverables.get']);
   });
 
+  it("shows the service's answer to the producer's decision in the next loaded read, not the take as it was", async () => {
+    const app = await start();
+    const loaded = await loadedProject(app);
+    const id = loaded.take.id;
+    await app.value('deliverables.approve', { id, heard: { version: 1, status: 'reviewable' } });
+    await proxy.setDown(true);
+    await vi.waitFor(async () => {
+      const take = await app.value<Deliverable>('deliverables.get', { id });
+      expect(take).toMatchObject({ id, status: 'approved' });
+      expect(take.asOf).toBeDefined();
+    });
+    const versions = await app.value<VersionsResponse>('revisions.versions', { deliverableId: id });
+    expect(versions).toMatchObject({ status: 'approved' });
+    const takes = await app.value<ItemList<Deliverable>>('deliverables.list', {
+      projectId: loaded.project.id,
+    });
+    expect(takes.items.find((d) => d.id === id)?.status).toBe('approved');
+  });
+
   it('answers from the mirror when a gateway says 503, and from the service again once it answers', async () => {
     const app = await start();
     const loaded = await loadedProject(app);

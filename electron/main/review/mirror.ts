@@ -138,6 +138,11 @@ export interface Mirror {
   readVersions(account: string, deliverableId: string): Mirrored<Read<VersionsResponse>> | null;
   /** Ids of the projects with a take waiting for the producer (status `reviewable`), as last read. */
   needsReview(account: string): string[];
+  /**
+   * The service's answer to the producer's decision on these takes: their status as the service now says (a loaded
+   * answer read next does not show the take as it was before the decision).
+   */
+  decided(account: string, takes: ReadonlyArray<{ id: string; status: string }>): void;
   /** Forgets what was loaded for any other account (no profile signs in as it any more). */
   keepAccounts(accounts: readonly string[]): void;
 }
@@ -199,6 +204,11 @@ export function createMirror(db: Database, now: () => Date = () => new Date()): 
   const upsertVersions = db.prepare(
     'INSERT OR REPLACE INTO mirror_versions (account, deliverable_id, body, read_at) VALUES (?, ?, ?, ?)',
   );
+
+  const setStatus = db.prepare(`
+    UPDATE mirror_deliverables SET status = ?1, body = json_set(body, '$.status', ?1) WHERE account = ?2 AND id = ?3`);
+  const setVersionsStatus = db.prepare(`
+    UPDATE mirror_versions SET body = json_set(body, '$.status', ?1) WHERE account = ?2 AND deliverable_id = ?3`);
 
   const selectPage = db.prepare(
     'SELECT ids, total, unreadable, read_at FROM mirror_pages WHERE account = ? AND query = ? AND page = ?',
@@ -389,6 +399,15 @@ export function createMirror(db: Database, now: () => Date = () => new Date()): 
       const row = selectVersions.get(account, deliverableId) as { body: string; read_at: string } | undefined;
       if (!row) return null;
       return { ...(JSON.parse(row.body) as Read<VersionsResponse>), asOf: row.read_at };
+    },
+
+    decided(account, takes) {
+      transaction(db, () => {
+        for (const take of takes) {
+          setStatus.run(take.status, account, take.id);
+          setVersionsStatus.run(take.status, account, take.id);
+        }
+      });
     },
 
     keepAccounts(accounts) {
