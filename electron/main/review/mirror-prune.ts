@@ -6,21 +6,22 @@ import type { ListProjectsParams, ListProjectsResponse, Read } from '../../../sh
 import { pageMayContinue } from '../../../shared/api/paging';
 import { transaction, type Database } from './database';
 
-/** A read of the whole (unfiltered) list under way: the ids its pages gave, from its first page on. */
+/**
+ * A read of the whole (unfiltered) list under way: what each of its pages gave. Its pages may be kept in any order
+ * (each read's answer lands when the service gives it); a page kept twice begins another read.
+ */
 interface Sweep {
   pageSize: number;
+  /** When its earliest page was read. */
   startedAt: string;
-  next: number;
-  firstPageRows: number;
-  seen: Set<string>;
-  unreadable: number;
+  pages: Map<number, { ids: string[]; unreadable: number; total: number }>;
 }
 
 export interface MirrorPruner {
   /**
-   * A page of the unfiltered list was kept at `at`. When it ends a read of pages 1, 2, … with none missing, and
-   * the rows read are every project the service counted, the projects not among them are forgotten (unless read
-   * since that read began). Returns whether any was.
+   * A page of the unfiltered list was kept at `at`. When a read has pages 1, 2, … to the last with none missing,
+   * each counting as many projects, and the rows read are every project the service counted, the projects not among
+   * them are forgotten (unless read since that read began). Returns whether any was.
    */
   listed(account: string, query: ListProjectsParams, answer: Read<ListProjectsResponse>, at: string): boolean;
   /** Forgets every account but these. Returns whether any was. */
@@ -57,44 +58,52 @@ export function createMirrorPruner(db: Database, defaultPageSize: number): Mirro
       }
     });
 
-  /** The sweep a page belongs to, or undefined when it does not continue one (then none is under way). */
-  const sweepOf = (account: string, page: number, pageSize: number, at: string, rows: number) => {
-    if (page === 1) {
-      const sweep = {
-        pageSize,
-        startedAt: at,
-        next: 1,
-        firstPageRows: rows,
-        seen: new Set<string>(),
-        unreadable: 0,
-      };
-      sweeps.set(account, sweep);
-      return sweep;
+  /** The sweep a page belongs to: the one under way, or a new one when this page was kept in it already. */
+  const sweepOf = (account: string, page: number, pageSize: number, at: string) => {
+    const current = sweeps.get(account);
+    if (current && current.pageSize === pageSize && !current.pages.has(page)) {
+      if (at < current.startedAt) current.startedAt = at;
+      return current;
     }
-    const sweep = sweeps.get(account);
-    if (sweep && sweep.next === page && sweep.pageSize === pageSize) return sweep;
-    // A page out of turn (another read of the list began, or one was left): this read proves nothing.
-    sweeps.delete(account);
-    return undefined;
+    const sweep: Sweep = { pageSize, startedAt: at, pages: new Map() };
+    sweeps.set(account, sweep);
+    return sweep;
+  };
+
+  /** The ids of a whole read of the list, or null while (or when) it is not one. */
+  const wholeRead = (sweep: Sweep): Set<string> | null => {
+    const first = sweep.pages.get(1);
+    if (!first) return null;
+    const seen = new Set<string>();
+    let unreadable = 0;
+    for (let page = 1; ; page++) {
+      const got = sweep.pages.get(page);
+      // `total` counts every project of the account: a project made or deleted while the pages were read shifts
+      // them, and a row may have been passed over. Only pages that all counted the same may say what is gone.
+      if (!got || got.total !== first.total) return null;
+      for (const id of got.ids) seen.add(id);
+      unreadable += got.unreadable;
+      if (pageMayContinue(got.ids.length, sweep.pageSize, first.ids.length)) continue;
+      return seen.size + unreadable === first.total ? seen : null;
+    }
   };
 
   return {
     listed(account, query, answer, at) {
       if (query.titleQuery || query.category) return false;
       const pageSize = query.pageSize ?? defaultPageSize;
-      const sweep = sweepOf(account, query.page ?? 1, pageSize, at, answer.projects.length);
-      if (!sweep) return false;
-      for (const row of answer.projects) sweep.seen.add(row.id);
-      sweep.unreadable += answer.unreadable ?? 0;
-      sweep.next++;
-      if (pageMayContinue(answer.projects.length, pageSize, sweep.firstPageRows)) return false;
+      const sweep = sweepOf(account, query.page ?? 1, pageSize, at);
+      sweep.pages.set(query.page ?? 1, {
+        ids: answer.projects.map((row) => row.id),
+        unreadable: answer.unreadable ?? 0,
+        total: answer.total,
+      });
+      const seen = wholeRead(sweep);
+      if (!seen) return false;
       sweeps.delete(account);
-      // `total` counts every project of the account: a project made or deleted while the pages were read shifts
-      // them, and a row may have been passed over. Only a read that saw them all may say what is gone.
-      if (sweep.seen.size + sweep.unreadable !== answer.total) return false;
       const before = (statement: typeof listedBefore) =>
         (statement.all(account, sweep.startedAt) as Array<{ id: string }>).map((r) => r.id);
-      const gone = [...before(listedBefore), ...before(unlistedBefore)].filter((id) => !sweep.seen.has(id));
+      const gone = [...before(listedBefore), ...before(unlistedBefore)].filter((id) => !seen.has(id));
       if (gone.length > 0) forgetProjects(account, gone);
       return gone.length > 0;
     },

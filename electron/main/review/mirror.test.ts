@@ -195,6 +195,16 @@ describe('what the read mirror forgets', () => {
     expect(ids(mirror)).toContain('gone');
     mirror.listed('a', { page: 2, pageSize: 2 }, { page: 2, total: 3, projects: [row('p1', 1)] });
     expect(ids(mirror)).toEqual(['p3', 'p2', 'p1']);
+    // The pages of a read may land in any order (each answer comes when the service gives it).
+    load(mirror, 'later-gone', 5);
+    mirror.listed('a', { page: 2, pageSize: 2 }, { page: 2, total: 3, projects: [row('p1', 1)] });
+    expect(ids(mirror)).toContain('later-gone');
+    mirror.listed(
+      'a',
+      { page: 1, pageSize: 2 },
+      { page: 1, total: 3, projects: [row('p3', 3), row('p2', 2)] },
+    );
+    expect(ids(mirror)).toEqual(['p3', 'p2', 'p1']);
     expect(mirror.readProject('a', 'gone')).toBeNull();
     expect(mirror.readDeliverables('a', 'gone')).toBeNull();
     expect(mirror.readDeliverable('a', 'gone-take')).toBeNull();
@@ -205,7 +215,7 @@ describe('what the read mirror forgets', () => {
     db.close();
   });
 
-  it('forgets nothing on a read that does not prove it: a search, a partial read, pages out of turn, a count that differs, a project read meanwhile', () => {
+  it('forgets nothing on a read that does not prove it: a search, a partial read, a page missing, a count that differs, pages that count differently, a project read meanwhile', () => {
     const { db, mirror } = open();
     for (const [i, id] of ['p1', 'p2', 'gone'].entries()) load(mirror, id, i + 1);
     const all = ['gone', 'p2', 'p1'];
@@ -214,6 +224,14 @@ describe('what the read mirror forgets', () => {
     expect(ids(mirror)).toEqual(all);
     // The first page only (a long list refreshed from its top).
     mirror.listed('a', { page: 1, pageSize: 1 }, { page: 1, total: 2, projects: [row('p2', 2)] });
+    expect(ids(mirror)).toEqual(all);
+    // Pages that count differently (a project made or gone between them): the read proves nothing.
+    mirror.listed(
+      'a',
+      { page: 1, pageSize: 2 },
+      { page: 1, total: 2, projects: [row('p2', 2), row('p1', 1)] },
+    );
+    mirror.listed('a', { page: 2, pageSize: 2 }, { page: 2, total: 3, projects: [] });
     expect(ids(mirror)).toEqual(all);
     // Page 3 without page 2.
     mirror.listed('a', { page: 1, pageSize: 1 }, { page: 1, total: 2, projects: [row('p2', 2)] });

@@ -10,7 +10,8 @@
  *
  * What it forgets (mirror-prune.ts):
  *   - a project the service no longer lists, once a whole read of the list proves it — pages 1, 2, … to the last,
- *     none missing, the rows read adding up to the service's `total` — with its answer, its takes and their
+ *     none missing (in any
+ *     order), every page counting the same `total` and the rows read adding up to it — with its answer, its takes and their
  *     versions; a project read again since that read began stays, and a partial read or a search forgets nothing;
  *   - an account no profile signs in as any more (its profile removed, no other of the same account), whole, when
  *     the profiles change and at start: what was loaded is the service's to give again, and a removed account's
