@@ -10,9 +10,9 @@
  *
  * What it forgets (mirror-prune.ts):
  *   - a project the service no longer lists, once a whole read of the list proves it — pages 1, 2, … to the last,
- *     none missing (in any
- *     order), every page counting the same `total` and the rows read adding up to it — with its answer, its takes and their
- *     versions; a project read again since that read began stays, and a partial read or a search forgets nothing;
+ *     none missing (in any order), every page counting the same `total` and the rows read adding up to it — with
+ *     its answer, its takes and their versions; a project read again since that read began stays, and a partial
+ *     read or a search forgets nothing;
  *   - an account no profile signs in as any more (its profile removed, no other of the same account), whole, when
  *     the profiles change and at start: what was loaded is the service's to give again, and a removed account's
  *     titles, scripts and media links should not stay on the computer. Its queued decisions stay (they are the
