@@ -198,19 +198,23 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
     /** What was loaded answered: the service's answer follows, for the profile that asked. */
     const answeredEarly = (found: Mirrored<R>) => {
-      asking.then(
-        (value) =>
-          deps.onRefreshed?.({
-            profileId: state.activeId,
-            channel: read.channel,
-            input: read.input,
-            value: answer(value),
-          } as RefreshedRead),
-        (error: unknown) => {
-          // What was loaded stays on screen, as of when it was read; the next read asks again.
-          if (!isUnreachable(error)) deps.log?.(`${read.channel} after its loaded answer`, error);
-        },
-      );
+      asking
+        .then(
+          (value) =>
+            deps.onRefreshed?.({
+              profileId: state.activeId,
+              channel: read.channel,
+              input: read.input,
+              value: answer(value),
+            } as RefreshedRead),
+          (error: unknown) => {
+            // What was loaded stays on screen, as of when it was read; the next read asks again.
+            if (!isUnreachable(error)) deps.log?.(`${read.channel} after its loaded answer`, error);
+          },
+        )
+        .catch((error: unknown) =>
+          deps.log?.(`${read.channel}: its service answer was not passed on`, error),
+        );
       return found;
     };
     const away = state.profiles.find((p) => p.id === state.activeId)?.reachability === 'unreachable';
