@@ -205,9 +205,14 @@ export const useProjectsStore = defineStore('projects', () => {
   function refreshedListPage(input: { page?: number; pageSize?: number }, fresh: readonly ProjectListItem[]) {
     if (listAsOf.value === null) return;
     freshPages.set(input.page ?? 1, fresh.slice());
+    // Only rows the service tells differently are replaced: an unchanged page renders nothing again.
     const byId = new Map(fresh.map((project) => [project.id, project]));
-    if (rows.value.some((row) => byId.has(row.id) && byId.get(row.id) !== row))
-      rows.value = rows.value.map((row) => byId.get(row.id) ?? row);
+    const changed = (row: ProjectListItem) => {
+      const next = byId.get(row.id);
+      return next !== undefined && JSON.stringify(next) !== JSON.stringify(row);
+    };
+    if (rows.value.some(changed))
+      rows.value = rows.value.map((row) => (changed(row) ? byId.get(row.id)! : row));
     settleFreshList();
   }
 
@@ -216,7 +221,11 @@ export const useProjectsStore = defineStore('projects', () => {
     const pages = Array.from({ length: pagesRead }, (_, i) => freshPages.get(i + 1));
     if (pages.some((page) => page === undefined)) return;
     const ids = new Set<string>();
-    rows.value = pages.flatMap((page) => page!).filter((row) => !ids.has(row.id) && Boolean(ids.add(row.id)));
+    const whole = pages
+      .flatMap((page) => page!)
+      .filter((row) => !ids.has(row.id) && Boolean(ids.add(row.id)));
+    // The same rows in the same order: the ones shown stay (nothing renders again).
+    if (JSON.stringify(whole) !== JSON.stringify(rows.value)) rows.value = whole;
     total.value = rows.value.length;
     listAsOf.value = null;
     listError.value = null;

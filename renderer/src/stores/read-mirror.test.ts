@@ -180,6 +180,15 @@ describe('reads answered from main’s read mirror', () => {
     expect(store.listAsOf).toBe(AS_OF);
     expect(store.listOffline).toBe(false);
 
+    // The service tells the same: the rows shown stay as they are (nothing renders again).
+    const shown = store.rows;
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'projects.list',
+      input: { page: 1, pageSize: PROJECTS_PAGE_SIZE },
+      value: { page: 1, total: 1, projects: [{ ...row }] },
+    });
+    expect(store.rows).toBe(shown);
     // Another profile's answer, or another search's, is not this list's.
     const fresh = {
       page: 1,
