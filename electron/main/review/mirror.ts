@@ -105,6 +105,8 @@ export const MIRROR_MIGRATIONS: Migration[] = [
           PRIMARY KEY (account, id)
         );
         CREATE INDEX mirror_list_order ON mirror_list (account, created DESC, id);
+        -- When the list was last read, from the index alone (not from every row).
+        CREATE INDEX mirror_list_read ON mirror_list (account, read_at);
         INSERT INTO mirror_list (account, id, created, row, read_at)
           SELECT account, id, coalesce(created, ${UNDATED}), list_row, list_read_at FROM mirror_projects
           WHERE list_row IS NOT NULL;
