@@ -45,7 +45,16 @@ export function createMirrorPruner(db: Database, defaultPageSize: number): Mirro
   );
   const forgetProject = db.prepare('DELETE FROM mirror_projects WHERE account = ? AND id = ?');
   const forgetRow = db.prepare('DELETE FROM mirror_list WHERE account = ? AND id = ?');
-  const accountsOf = TABLES.map((table) => db.prepare(`SELECT DISTINCT account FROM ${table}`));
+  // Each table's accounts by jumping from one to the next in its key (at start: not a scan of 40,000 takes).
+  const accountsOf = TABLES.map((table) =>
+    db.prepare(`
+      WITH RECURSIVE found(account) AS (
+        SELECT min(account) FROM ${table}
+        UNION ALL SELECT (SELECT min(account) FROM ${table} WHERE account > found.account) FROM found
+        WHERE found.account IS NOT NULL
+      )
+      SELECT account FROM found WHERE account IS NOT NULL`),
+  );
   const forgetAccount = TABLES.map((table) => db.prepare(`DELETE FROM ${table} WHERE account = ?`));
 
   const forgetProjects = (account: string, ids: readonly string[]) =>
