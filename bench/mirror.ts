@@ -3,7 +3,7 @@
  * answer) mirrored in `takedesk.sqlite`, then, each on a new connection as after a restart:
  *
  *   - the projects list from the store: its first page, and the whole list page by page as the renderer reads it
- *     (pages of 200, each row's JSON parsed);
+ *     (pages of 200, each row's JSON parsed; the shell reads the whole list in one query);
  *   - the needs-review query (projects with a take waiting for the producer);
  *   - opening a take offline: the take, its versions, its project and the project's takes (the review page's reads);
  *   - queueing a decision while the service is away (`decide`, commit with `synchronous = FULL` included);
@@ -190,8 +190,10 @@ function shell(sql: string | (() => string)): number[] {
 
 const q = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const listPageSql = (page: number) =>
-  `SELECT p.list_row FROM (SELECT rowid AS at FROM mirror_projects WHERE account = ${q(ACCOUNT)} AND list_row IS NOT NULL ORDER BY created DESC, id LIMIT ${PAGE} OFFSET ${(page - 1) * PAGE}) AS page JOIN mirror_projects AS p ON p.rowid = page.at ORDER BY p.created DESC, p.id;`;
-const countSql = `SELECT count(*), max(list_read_at) FROM mirror_projects WHERE account = ${q(ACCOUNT)} AND list_row IS NOT NULL;`;
+  `SELECT p.id, p.created, p.row FROM (SELECT rowid AS at FROM mirror_list WHERE account = ${q(ACCOUNT)} ORDER BY created DESC, id LIMIT ${PAGE} OFFSET ${(page - 1) * PAGE}) AS page JOIN mirror_list AS p ON p.rowid = page.at ORDER BY p.created DESC, p.id;`;
+const countSql = `SELECT count(*), max(read_at) FROM mirror_list WHERE account = ${q(ACCOUNT)};`;
+/** The shell's whole list: its count and every row in one query (ours reads it page by page, as the renderer asks). */
+const wholeListSql = `${countSql}\nSELECT id, created, row FROM mirror_list WHERE account = ${q(ACCOUNT)} ORDER BY created DESC, id;`;
 
 function takeSql(project: string, take: string): string {
   return [
@@ -300,9 +302,12 @@ async function main(): Promise<void> {
   add(
     `projects list, all ${pages} pages (${PROJECTS.toLocaleString('en-US')})`,
     (m) => {
-      for (let page = 1; page <= pages; page++) m.readList(ACCOUNT, { page, pageSize: PAGE });
+      let read = 0;
+      for (let page = 1; page <= pages; page++)
+        read += m.readList(ACCOUNT, { page, pageSize: PAGE })!.projects.length;
+      if (read !== PROJECTS) throw new Error(`the whole list read ${read} rows of ${PROJECTS}`);
     },
-    Array.from({ length: pages }, (_, i) => `${countSql}\n${listPageSql(i + 1)}`).join('\n'),
+    wholeListSql,
     2,
   );
   add(

@@ -59,7 +59,7 @@ describe('background fetch', () => {
     await world.sandbox.deliverNow(project.id);
     const { items } = await value<{ items: Array<{ id: string; name: string; serviceSubCategory: string }> }>(
       'deliverables.list',
-      { projectId: project.id },
+      { projectId: project.id, fresh: true },
     );
     const post = items.find((d) => d.serviceSubCategory === 'post-production')!;
     return { projectId: project.id, post: { id: post.id, name: post.name, sub: post.serviceSubCategory } };

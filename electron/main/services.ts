@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { AppInfo, SecretsBackendInfo } from '../../shared/ipc';
+import type { AppInfo, ProfilesState, SecretsBackendInfo } from '../../shared/ipc';
 import { activeProfileId } from './active-profile-id';
 import { createAnalyzer, type Analyzer } from './audio/analyzer';
 import type { SmokeProbes } from './electron/smoke-test';
@@ -147,6 +147,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
       .then((account) => keep(readMirror, account))
       .catch((error: unknown) => log('the read mirror could not keep a watcher read', error));
   };
+  // What was loaded for an account no profile signs in as any more goes (review/mirror.ts), when the profiles
+  // change and at start. A profile whose account cannot be told keeps everything this time.
+  let mirrorProfiles = '';
+  const keepMirrorAccounts = async (state: ProfilesState) => {
+    const ids = state.profiles.map((p) => p.id).join('\n');
+    if (ids === mirrorProfiles) return;
+    const accounts = await Promise.all(state.profiles.map((p) => profiles.account(p.id)));
+    mirrorProfiles = ids;
+    readMirror.keepAccounts(accounts);
+  };
+  const forgetRemovedAccounts = (state: ProfilesState) =>
+    keepMirrorAccounts(state).catch((error: unknown) =>
+      log('the read mirror could not forget a removed account', error),
+    );
+  await forgetRemovedAccounts(await profiles.state());
   const watcher = createWatcher({
     profiles,
     events,
@@ -217,7 +232,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
 
   startBackgroundFetch({ events, settings, activeProfileId: activeId, downloads: downloads.port, log });
-  attachReviewReactions({ events, outbox, review });
+  attachReviewReactions({ events, outbox, review, onProfiles: (state) => void forgetRemovedAccounts(state) });
 
   const secretsInfo = (): SecretsBackendInfo => options.secrets.backend();
   const appInfo = async (): Promise<AppInfo> => ({
@@ -263,6 +278,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       outbox,
       livePeaks: (deliverableId, version) => livePeaks.peaks(deliverableId, version),
       mirror: { store: readMirror, account: (profileId) => profiles.account(profileId) },
+      // The service's answer behind one the mirror gave: the service answered (queued decisions may go), and the
+      // screens that show the read take it in place.
+      onRefreshed: (read) => {
+        names.seen(read.value);
+        outbox.noticeReachable();
+        events.emit('read.refreshed', read);
+      },
       log,
     } satisfies HandlerDeps),
   );

@@ -84,6 +84,7 @@ export const EVENTS = [
   'projects.reviewChanged',
   'outbox.changed',
   'app.notices',
+  'read.refreshed',
 ] as const;
 
 export type EventName = (typeof EVENTS)[number];

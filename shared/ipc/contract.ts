@@ -73,6 +73,13 @@ const heard = z
   .strict()
   .optional();
 
+/**
+ * A read that must be the service's answer (after the producer's own decision, or before one): main waits for the
+ * service rather than answering at once from what was loaded. Without it, a loaded read answers at once (marked
+ * `asOf`) and the service's answer follows as `read.refreshed`.
+ */
+const fresh = z.boolean().optional();
+
 /** The whole renderer -> main surface. Main validates every input against these schemas. */
 export const contract = {
   'app.info': channel(none).returns<AppInfo>(),
@@ -112,10 +119,10 @@ export const contract = {
   >(),
   'catalog.tracks': channel(TracksParams.strict().optional()).returns<Track[]>(),
 
-  'projects.list': channel(ListProjectsParams.strict().optional()).returns<
+  'projects.list': channel(ListProjectsParams.extend({ fresh }).strict().optional()).returns<
     Read<ListProjectsResponse> & AsOf
   >(),
-  'projects.get': channel(z.object({ id }).strict()).returns<Read<Project> & AsOf>(),
+  'projects.get': channel(z.object({ id, fresh }).strict()).returns<Read<Project> & AsOf>(),
   // The body is checked field by field by the service (and by the shared validator in the form): here only its
   // outer shape, so every spec 422 code can still reach the UI from the service itself.
   'projects.create': channel(z.object({ body: z.record(z.string(), z.unknown()) }).strict()).returns<
@@ -140,8 +147,10 @@ export const contract = {
   } | null>(),
 
   /** The project's deliverables; `unreadable` counts those the service sent that could not be read (skipped). */
-  'deliverables.list': channel(z.object({ projectId: id }).strict()).returns<ItemList<Deliverable> & AsOf>(),
-  'deliverables.get': channel(z.object({ id }).strict()).returns<Deliverable & AsOf>(),
+  'deliverables.list': channel(z.object({ projectId: id, fresh }).strict()).returns<
+    ItemList<Deliverable> & AsOf
+  >(),
+  'deliverables.get': channel(z.object({ id, fresh }).strict()).returns<Deliverable & AsOf>(),
   'deliverables.approve': channel(z.object({ id, heard }).strict()).returns<DeliverableSummary>(),
   'deliverables.approveAll': channel(z.object({ projectId: id, heard }).strict()).returns<
     DeliverableSummary[]
@@ -171,7 +180,7 @@ export const contract = {
       })
       .strict(),
   ).returns<RevisionResponse>(),
-  'revisions.versions': channel(z.object({ deliverableId: id }).strict()).returns<
+  'revisions.versions': channel(z.object({ deliverableId: id, fresh }).strict()).returns<
     Read<VersionsResponse> & AsOf
   >(),
 
@@ -293,8 +302,25 @@ export type EventPayloads = Catalog<
     'outbox.changed': OutboxItem[];
     /** New notices wait in `app.notices` (a state file was recovered). */
     'app.notices': { count: number };
+    /** The service's answer to a read that was answered first from what was loaded (`asOf`). */
+    'read.refreshed': RefreshedRead;
   }
 >;
+
+/** The reads main answers from what was loaded, then refreshes. */
+export const MIRRORED_READS = [
+  'projects.list',
+  'projects.get',
+  'deliverables.list',
+  'deliverables.get',
+  'revisions.versions',
+] as const satisfies readonly Channel[];
+export type MirroredRead = (typeof MIRRORED_READS)[number];
+
+/** A read's fresh answer: for the profile that asked, with the read's input as it was asked. */
+export type RefreshedRead = {
+  [C in MirroredRead]: { profileId: string; channel: C; input: ChannelInput<C>; value: ChannelOutput<C> };
+}[MirroredRead];
 export type EventPayload<E extends EventName> = EventPayloads[E];
 
 /** What every invoke answers, whichever transport carries it. */

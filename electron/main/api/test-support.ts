@@ -19,6 +19,8 @@ export type DropMode =
   | 'before-forward'
   /** Hold the request without an answer until the proxy closes (the sandbox never sees it). */
   | 'hang'
+  /** Hold the request until `release()`, then forward it: a service that answers late. */
+  | 'hold'
   /**
    * Answer it with `status` (and `headers`) without forwarding: a gateway's 502/503/504, a 429. With `forward`, the
    * request reaches the sandbox first, which acts, and the answer is replaced: a gateway that gave up waiting.
@@ -32,6 +34,10 @@ export interface LossyProxy {
   drop(method: string, pathPrefix: string, mode: DropMode, count?: number): void;
   /** Forgets the rules no request has used yet. */
   clear(): void;
+  /** Forwards the requests held by `hold` rules (their answers then come as usual). */
+  release(): void;
+  /** How many requests `hold` rules hold now. */
+  holding(): number;
   /** Requests the proxy forwarded to the sandbox, as "METHOD path". */
   forwarded: string[];
   /** Stops listening (connections are refused: ECONNREFUSED), or listens again on the same port. */
@@ -50,6 +56,7 @@ interface Rule {
 export async function startLossyProxy(target: string): Promise<LossyProxy> {
   const rules: Rule[] = [];
   const forwarded: string[] = [];
+  const held: Array<() => void> = [];
   const targetUrl = new URL(target);
 
   const server: Server = createServer((req, res) => {
@@ -72,6 +79,13 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       res.end(`<html><body>${rule.mode.status} from the gateway</body></html>`);
       return;
     }
+    if (rule?.mode === 'hold') {
+      held.push(() => forward(req, res, path, undefined));
+      return;
+    }
+    forward(req, res, path, rule);
+  });
+  const forward = (req: IncomingMessage, res: ServerResponse, path: string, rule: Rule | undefined) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -108,7 +122,7 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       upstream.on('error', () => req.socket.destroy());
       upstream.end(Buffer.concat(chunks));
     });
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   let down = false;
@@ -120,6 +134,10 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     clear() {
       rules.length = 0;
     },
+    release() {
+      for (const send of held.splice(0)) send();
+    },
+    holding: () => held.length,
     forwarded,
     async setDown(next) {
       if (next === down) return;

@@ -67,7 +67,8 @@ describe('reject and replace, through the services (the issue 13 item 4 scenario
       await sandbox.deliverNow(project.id);
       const { items: list } = await value<{
         items: Array<{ id: string; name: string; status: string; urls: { wav: string } }>;
-      }>('deliverables.list', { projectId: project.id });
+        // The service's answer after the change (the mirror holds the list as it was before the reject).
+      }>('deliverables.list', { projectId: project.id, fresh: true });
       const replacement = list.find((d) => d.id !== first!.id)!;
       expect(replacement.name).toBe(first!.name); // the same name: the old layout put both at one path
       await value('downloads.start', { deliverableId: replacement.id, format: 'wav', projectId: project.id });

@@ -61,7 +61,17 @@ export function createReviewHandlers(
   /** A decision's answer updates the review index of the profile that took it. */
   const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
     review.decided(profileId, [answer]);
+    mirrorDecided(profileId, [answer]);
     return answer;
+  };
+  /** The service's answer to a decision is what it says of those takes now: the mirror shows it from then on. */
+  const mirrorDecided = (profileId: string, takes: ReadonlyArray<{ id: string; status: string }>) => {
+    const mirror = deps.mirror;
+    if (!mirror) return;
+    void mirror
+      .account(profileId)
+      .then((account) => mirror.store.decided(account, takes))
+      .catch((error: unknown) => deps.log?.('the read mirror could not keep a decision’s answer', error));
   };
   /** The producer acted on a project: the watcher checks it now and keeps it hot for the hour. */
   const poke = <T>(value: T, target: PokeTarget): T => {
@@ -70,22 +80,24 @@ export function createReviewHandlers(
   };
 
   return {
-    'projects.list': (input) =>
-      readThrough(
-        'This list of projects was',
+    'projects.list': (input) => {
+      const { fresh, ...query } = input ?? {};
+      return readThrough(
+        { channel: 'projects.list', input: query, fresh, what: 'This list of projects was' },
         async ({ profile, client }) => {
-          const result = await client.listProjects(input ?? {});
+          const result = await client.listProjects(query);
           review.projects(profile.id, result.projects);
           deps.watcher.observe(profile.id, result.projects);
           return result;
         },
-        (mirror, account, result) => mirror.listed(account, input ?? {}, result),
-        (mirror, account) => mirror.readList(account, input ?? {}),
+        (mirror, account, result) => mirror.listed(account, query, result),
+        (mirror, account) => mirror.readList(account, query),
         (result) => result,
-      ),
-    'projects.get': ({ id }) =>
+      );
+    },
+    'projects.get': ({ id, fresh }) =>
       readThrough(
-        'This project was',
+        { channel: 'projects.get', input: { id }, fresh, what: 'This project was' },
         async ({ profile, client }) => {
           const project = await client.getProject(id);
           review.projects(profile.id, [project]);
@@ -129,9 +141,9 @@ export function createReviewHandlers(
     'projects.review': async () => review.snapshot(await activeId()),
     'projects.nextReady': async ({ after, back }) => review.nextReady(await activeId(), after, back),
 
-    'deliverables.list': async ({ projectId }) => {
+    'deliverables.list': async ({ projectId, fresh }) => {
       const answer = await readThrough(
-        'The takes of this project were',
+        { channel: 'deliverables.list', input: { projectId }, fresh, what: 'The takes of this project were' },
         async ({ profile, client }) => {
           const list = seen(await client.listDeliverables(projectId));
           review.deliverables(profile.id, projectId, list);
@@ -150,11 +162,11 @@ export function createReviewHandlers(
       }
       return answer;
     },
-    'deliverables.get': async ({ id }) =>
+    'deliverables.get': async ({ id, fresh }) =>
       seen(
         await readThrough(
-          'This take was',
-          async ({ client }) => client.getDeliverable(id),
+          { channel: 'deliverables.get', input: { id }, fresh, what: 'This take was' },
+          async ({ client }) => seen(await client.getDeliverable(id)),
           (mirror, account, deliverable) => mirror.deliverable(account, deliverable),
           (mirror, account) => mirror.readDeliverable(account, id),
           (deliverable) => deliverable,
@@ -175,7 +187,9 @@ export function createReviewHandlers(
         { ...heard, projectId },
         (client) => client.approveAll(projectId),
       );
-      review.decided(await activeId(), answers);
+      const profileId = await activeId();
+      review.decided(profileId, answers);
+      mirrorDecided(profileId, answers);
       return answers;
     },
     // A rejected take is replaced by a new deliverable (docs/service.md#rejected-takes-are-replaced): watch
@@ -202,14 +216,21 @@ export function createReviewHandlers(
       const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, heard, (client) =>
         client.createRevision(deliverableId, body),
       );
-      review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);
+      const profileId = await activeId();
+      review.decided(profileId, [{ id: deliverableId, status: answer.status }]);
+      mirrorDecided(profileId, [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
-    'revisions.versions': async ({ deliverableId }) =>
+    'revisions.versions': async ({ deliverableId, fresh }) =>
       seen(
         await readThrough(
-          'The versions of this take were',
-          async ({ client }) => client.listVersions(deliverableId),
+          {
+            channel: 'revisions.versions',
+            input: { deliverableId },
+            fresh,
+            what: 'The versions of this take were',
+          },
+          async ({ client }) => seen(await client.listVersions(deliverableId)),
           (mirror, account, answer) => mirror.versions(account, answer),
           (mirror, account) => mirror.readVersions(account, deliverableId),
           (answer) => answer,

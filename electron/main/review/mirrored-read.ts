@@ -1,7 +1,9 @@
 /**
  * A read through the read mirror (mirror.ts), as the read handlers make it: the service's answer is kept under the
- * account of the profile that asked; what was loaded answers when the service is away, slow or unreachable.
+ * account of the profile that asked; what was loaded answers at once and the service's answer follows (or, for a
+ * `fresh` read, when the service is away, slow or unreachable).
  */
+import type { MirroredRead, RefreshedRead } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
 import { localError } from '../local-error';
 import type { ProfilesPort } from '../profiles/handlers';
@@ -16,6 +18,8 @@ export interface MirroredReadDeps {
   mirror?: { store: Mirror; account(profileId: string): Promise<string> };
   /** Overrides MIRROR_AFTER_MS (tests). */
   mirrorAfterMs?: number;
+  /** The service's answer to a read the mirror answered first (`read.refreshed` on the bus). */
+  onRefreshed?: (read: RefreshedRead) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -32,22 +36,24 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * How long a read waits for the service before what was loaded answers (when something was): a service that hangs
- * costs the client's timeout and retries, far longer than a screen may stay empty.
+ * How long a `fresh` read waits for the service before what was loaded answers (when something was): a service that
+ * hangs costs the client's timeout and retries, far longer than a screen may stay empty.
  */
 export const MIRROR_AFTER_MS = 3_000;
 
 /** The read handlers' way to the service and the mirror, for the active profile. */
 export function createMirroredRead(deps: MirroredReadDeps) {
   /**
-   * A read through the mirror: the service's answer is kept (under the account of the profile that asked) and
-   * returned; when the service cannot be reached, what was loaded answers instead, marked `asOf`, and what never
-   * was says so in words. What was loaded also answers at once when the service is known to be away (its last call
-   * found no connection), or has not answered within `mirrorAfterMs`: the service's answer, when it comes, still
-   * refreshes the mirror for the next read. Keeping an answer never fails the read.
+   * A read through the mirror (stale-while-revalidate): the service is always asked, and its answer is kept (under
+   * the account of the profile that asked). What was loaded answers at once, marked `asOf`, and the service's answer
+   * follows as `onRefreshed` when it lands; what was never loaded waits for the service. A `fresh` read waits for the
+   * service too, unless the service is known to be away (its last call found no connection) or has not answered
+   * within `mirrorAfterMs` — then what was loaded answers, and the service's answer still follows. When the service
+   * cannot be reached, what was loaded answers, and what never was says so in words. Keeping an answer never fails
+   * the read.
    */
-  const readThrough = async <T, R = T>(
-    what: string,
+  const readThrough = async <T, R>(
+    read: { channel: MirroredRead; input: object; fresh: boolean | undefined; what: string },
     ask: (active: { profile: { id: string }; client: ApiClient }) => Promise<T>,
     keep: (mirror: Mirror, account: string, answer: T) => void,
     stored: (mirror: Mirror, account: string) => Mirrored<R> | null,
@@ -69,12 +75,30 @@ export function createMirroredRead(deps: MirroredReadDeps) {
     })();
     if (!mirror) return answer(await asking);
     const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
+    /** What was loaded answered: the service's answer follows, for the profile that asked. */
+    const answeredEarly = (found: Mirrored<R>) => {
+      asking
+        .then(
+          (value) =>
+            deps.onRefreshed?.({
+              profileId: state.activeId,
+              channel: read.channel,
+              input: read.input,
+              value: answer(value),
+            } as RefreshedRead),
+          (error: unknown) => {
+            // What was loaded stays on screen, as of when it was read; the next read asks again.
+            if (!isUnreachable(error)) deps.log?.(`${read.channel} after its loaded answer`, error);
+          },
+        )
+        .catch((error: unknown) =>
+          deps.log?.(`${read.channel}: its service answer was not passed on`, error),
+        );
+      return found;
+    };
     const away = state.profiles.find((p) => p.id === state.activeId)?.reachability === 'unreachable';
-    const early = away ? await fromMirror().catch(() => null) : null;
-    if (early) {
-      asking.catch(() => undefined);
-      return early;
-    }
+    const early = !read.fresh || away ? await fromMirror().catch(() => null) : null;
+    if (early) return answeredEarly(early);
     let timer: NodeJS.Timeout | undefined;
     const slow = new Promise<'slow'>((resolve) => {
       timer = setTimeout(() => resolve('slow'), deps.mirrorAfterMs ?? MIRROR_AFTER_MS);
@@ -83,10 +107,7 @@ export function createMirroredRead(deps: MirroredReadDeps) {
       const first = await Promise.race([asking, slow]);
       if (first !== 'slow') return answer(first);
       const found = await fromMirror().catch(() => null);
-      if (found) {
-        asking.catch(() => undefined);
-        return found;
-      }
+      if (found) return answeredEarly(found);
       return answer(await asking);
     } catch (error) {
       if (!isUnreachable(error)) throw error;
@@ -94,7 +115,7 @@ export function createMirroredRead(deps: MirroredReadDeps) {
       if (found) return found;
       throw localError(
         'NOT_LOADED_OFFLINE',
-        `${what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
+        `${read.what} not loaded on this computer yet, and the service cannot be reached: ${(error as Error).message}`,
       );
     } finally {
       clearTimeout(timer);

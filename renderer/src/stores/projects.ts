@@ -11,7 +11,12 @@ import type {
 } from '../../../shared/api';
 import { pageMayContinue } from '../../../shared/api/paging';
 import { serviceTime } from '../../../shared/api/schemas';
-import type { DownloadJob, ProjectDownloadSelection, ReviewSnapshot } from '../../../shared/ipc';
+import type {
+  DownloadJob,
+  ProjectDownloadSelection,
+  RefreshedRead,
+  ReviewSnapshot,
+} from '../../../shared/ipc';
 import { REVIEW_STATES, reviewStateOf, type ReviewCounts, type ReviewState } from '../../../shared/review';
 import { useApi } from '../bridge';
 import { useProfilesStore } from './profiles';
@@ -124,20 +129,33 @@ export const useProjectsStore = defineStore('projects', () => {
     return rows.value[index] ?? null;
   }
 
-  function listQuery(page: number) {
+  function listQuery(page: number, fresh = false) {
     return {
       page,
       pageSize: PROJECTS_PAGE_SIZE,
       ...(filters.value.titleQuery ? { titleQuery: filters.value.titleQuery } : {}),
       ...(filters.value.category ? { category: filters.value.category } : {}),
+      ...(fresh ? { fresh } : {}),
     };
   }
 
   /**
+   * The pages of the current read as the service gave them: those main answered first from what was loaded
+   * (`asOf`) arrive later as `read.refreshed`. Once every page read is the service's, they replace the rows shown
+   * in one step; until then a fresh row replaces its stale one in place (no reorder, no shrinking list).
+   */
+  let freshPages = new Map<number, ProjectListItem[]>();
+  /** How many pages the current read asked for; null while it goes on. */
+  let pagesRead: number | null = null;
+  /** Rows on the first page of the current read: the service's page size when it keeps to fewer than asked. */
+  let readFirstPageRows = 0;
+
+  /**
    * Reads the pages of the current filters in turn. `progressive`: each page shows as it arrives (a new search);
    * otherwise the rows shown are replaced once the last page arrived (a refresh: no shrinking list meanwhile).
+   * `fresh`: each page must be the service's (a refresh after a change was announced).
    */
-  async function readPages(gen: number, progressive: boolean): Promise<void> {
+  async function readPages(gen: number, progressive: boolean, fresh = false): Promise<void> {
     const collected: ProjectListItem[] = [];
     const ids = new Set<string>();
     let unreadable = 0;
@@ -150,12 +168,15 @@ export const useProjectsStore = defineStore('projects', () => {
       listComplete.value = complete;
       listAsOf.value = asOf;
     };
+    freshPages = new Map();
+    pagesRead = null;
     for (let page = 1; ; page++) {
-      const response = await api.projects.list(listQuery(page));
+      const response = await api.projects.list(listQuery(page, fresh));
       if (gen !== generation) return;
       const arrived = response.projects.length;
-      if (page === 1) firstPageRows = arrived;
+      if (page === 1) firstPageRows = readFirstPageRows = arrived;
       asOf ??= response.asOf ?? null;
+      if (!response.asOf) freshPages.set(page, response.projects);
       const before = collected.length;
       // A project made between two reads shifts the pages by one: the repeated row is kept once.
       for (const project of response.projects) {
@@ -171,8 +192,55 @@ export const useProjectsStore = defineStore('projects', () => {
         collected.length < PROJECTS_MAX_ROWS;
       if (progressive || !more) publish(!more);
       listError.value = null;
-      if (!more) return;
+      if (!more) {
+        pagesRead = page;
+        // The service's answers to the first pages may have come while the last ones were read.
+        if (asOf) settleFreshList();
+        return;
+      }
     }
+  }
+
+  /** The service's answer to a page of the list shown: in place now, and the whole list once every page is. */
+  function refreshedListPage(input: { page?: number; pageSize?: number }, fresh: readonly ProjectListItem[]) {
+    if (listAsOf.value === null) return;
+    freshPages.set(input.page ?? 1, fresh.slice());
+    // Only rows the service tells differently are replaced: an unchanged page renders nothing again.
+    const byId = new Map(fresh.map((project) => [project.id, project]));
+    const changed = (row: ProjectListItem) => {
+      const next = byId.get(row.id);
+      return next !== undefined && JSON.stringify(next) !== JSON.stringify(row);
+    };
+    if (rows.value.some(changed))
+      rows.value = rows.value.map((row) => (changed(row) ? byId.get(row.id)! : row));
+    settleFreshList();
+  }
+
+  function settleFreshList(): void {
+    if (pagesRead === null) return;
+    const pages = Array.from({ length: pagesRead }, (_, i) => freshPages.get(i + 1));
+    if (pages.some((page) => page === undefined)) return;
+    const ids = new Set<string>();
+    const whole = pages
+      .flatMap((page) => page!)
+      .filter((row) => !ids.has(row.id) && Boolean(ids.add(row.id)));
+    // The same rows in the same order: the ones shown stay (nothing renders again).
+    if (JSON.stringify(whole) !== JSON.stringify(rows.value)) rows.value = whole;
+    total.value = rows.value.length;
+    listAsOf.value = null;
+    listError.value = null;
+    // The service has more than was loaded: its further pages follow.
+    const last = pages.at(-1)!;
+    if (pageMayContinue(last.length, PROJECTS_PAGE_SIZE, readFirstPageRows)) void read(false, true);
+  }
+
+  /** Whether a read's input is the list shown (its filters, any page). */
+  function isShownList(input: { titleQuery?: string; category?: string; pageSize?: number }): boolean {
+    return (
+      (input.titleQuery ?? '') === filters.value.titleQuery &&
+      (input.category ?? '') === filters.value.category &&
+      input.pageSize === PROJECTS_PAGE_SIZE
+    );
   }
 
   const savedLists = new Map<string, SavedList>();
@@ -208,17 +276,27 @@ export const useProjectsStore = defineStore('projects', () => {
     deliverablesUnreadable.value = open?.unreadable ?? 0;
     currentError.value = null;
     currentAsOf.value = null;
+    readAt.project = null;
+    readAt.takes = null;
     deliverablesError.value = null;
   });
 
-  /** The list shown is this profile's last-known one: its service did not answer the latest read. */
-  const listOffline = computed(() => isUnreachable(listError.value) || listAsOf.value !== null);
+  /**
+   * An answer from what was loaded (`asOf`) is shown as offline only while the service is known to be away: with
+   * it answering, the service's own answer follows in a moment and replaces it in place (no offline note flashing).
+   */
+  const serviceAway = computed(() => profiles.connection === 'unreachable');
 
-  async function read(progressive: boolean): Promise<void> {
+  /** The list shown is this profile's last-known one: its service did not answer the latest read. */
+  const listOffline = computed(
+    () => isUnreachable(listError.value) || (listAsOf.value !== null && serviceAway.value),
+  );
+
+  async function read(progressive: boolean, fresh = false): Promise<void> {
     const gen = ++generation;
     listLoading.value = true;
     try {
-      await readPages(gen, progressive);
+      await readPages(gen, progressive, fresh);
     } catch (error) {
       // What arrived stays (marked offline when the service did not answer); the count says what it is.
       if (gen === generation) listError.value = error;
@@ -244,7 +322,7 @@ export const useProjectsStore = defineStore('projects', () => {
    * read of every page.
    */
   function refreshList(): Promise<void> {
-    if (!listComplete.value || rows.value.length <= PROJECTS_FULL_REFRESH_ROWS) return read(false);
+    if (!listComplete.value || rows.value.length <= PROJECTS_FULL_REFRESH_ROWS) return read(false, true);
     return refreshFirstPage();
   }
 
@@ -253,7 +331,7 @@ export const useProjectsStore = defineStore('projects', () => {
     const gen = ++generation;
     listLoading.value = true;
     try {
-      const response = await api.projects.list(listQuery(1));
+      const response = await api.projects.list(listQuery(1, true));
       if (gen !== generation) return;
       const fresh = new Map(response.projects.map((project) => [project.id, project]));
       const known = new Set(rows.value.map((row) => row.id));
@@ -285,11 +363,29 @@ export const useProjectsStore = defineStore('projects', () => {
 
   /** The open project was shown from an earlier read: its service did not answer the latest one. */
   const currentOffline = computed(
-    () => (isUnreachable(currentError.value) && current.value !== null) || currentAsOf.value !== null,
+    () =>
+      (isUnreachable(currentError.value) && current.value !== null) ||
+      (currentAsOf.value !== null && serviceAway.value),
   );
   let projectGeneration = 0;
+  /** When the open project's answer and its takes' were read, when they came from what was loaded. */
+  const readAt = { project: null as string | null, takes: null as string | null };
+  // The oldest read shown says how old the page is.
+  const settleCurrentAsOf = () => {
+    currentAsOf.value =
+      [readAt.project, readAt.takes].filter((t): t is string => t !== null).sort()[0] ?? null;
+  };
+  const saveCurrent = () => {
+    if (current.value)
+      savedProjects.set(projectKey(profileId.value, current.value.id), {
+        project: current.value,
+        deliverables: deliverables.value,
+        unreadable: deliverablesUnreadable.value,
+      });
+  };
 
-  async function loadProject(id: string): Promise<void> {
+  /** `fresh`: the service's answer, not what was loaded (after the producer's own decision on the project). */
+  async function loadProject(id: string, fresh = false): Promise<void> {
     const profile = profileId.value;
     const gen = ++projectGeneration;
     if (current.value?.id !== id) {
@@ -303,29 +399,22 @@ export const useProjectsStore = defineStore('projects', () => {
     currentError.value = null;
     deliverablesError.value = null;
     const [project, list] = await Promise.allSettled([
-      api.projects.get({ id }),
-      api.deliverables.list({ projectId: id }),
+      api.projects.get(fresh ? { id, fresh } : { id }),
+      api.deliverables.list(fresh ? { projectId: id, fresh } : { projectId: id }),
     ]);
     // Another profile (or a later load) took over meanwhile: this answer is not what the screen shows. Asked
     // before the profiles were known, it is the active profile's (main answers for that one).
     if ((profile !== null && profile !== profileId.value) || gen !== projectGeneration) return;
     if (project.status === 'fulfilled') current.value = project.value;
     else currentError.value = project.reason;
-    // The oldest read shown says how old the page is.
-    const times = [project, list].flatMap((r) =>
-      r.status === 'fulfilled' && r.value.asOf ? [r.value.asOf] : [],
-    );
-    currentAsOf.value = times.sort()[0] ?? null;
+    readAt.project = project.status === 'fulfilled' ? (project.value.asOf ?? null) : null;
+    readAt.takes = list.status === 'fulfilled' ? (list.value.asOf ?? null) : null;
+    settleCurrentAsOf();
     if (list.status === 'fulfilled') {
       deliverables.value = list.value.items;
       deliverablesUnreadable.value = list.value.unreadable;
     } else deliverablesError.value = list.reason;
-    if (current.value?.id === id)
-      savedProjects.set(projectKey(profileId.value, id), {
-        project: current.value,
-        deliverables: deliverables.value,
-        unreadable: deliverablesUnreadable.value,
-      });
+    if (current.value?.id === id) saveCurrent();
     if (current.value?.id === id && current.value.status !== undefined)
       patchListRow(id, { status: current.value.status });
     currentLoading.value = false;
@@ -341,7 +430,7 @@ export const useProjectsStore = defineStore('projects', () => {
     const result = await api.projects.cancel({ id, reason, reasonCode });
     if (current.value?.id === id) current.value = { ...current.value, status: result.status };
     patchListRow(id, { status: result.status });
-    await loadProject(id);
+    await loadProject(id, true);
     return result;
   }
 
@@ -359,13 +448,13 @@ export const useProjectsStore = defineStore('projects', () => {
       const next = byId.get(d.id);
       return next ? { ...d, status: next.status } : d;
     });
-    await loadProject(projectId);
+    await loadProject(projectId, true);
     return approved;
   }
 
   /** A decision taken elsewhere (the review screen) on one of this project's deliverables: read it again. */
   function decided(projectId: string): Promise<void> {
-    return loadProject(projectId);
+    return loadProject(projectId, true);
   }
 
   /** Price for a project body as it stands (docs/service.md#quote). */
@@ -427,11 +516,12 @@ export const useProjectsStore = defineStore('projects', () => {
    */
   function approveProjects(ids: readonly string[]) {
     return eachProject(ids, async (projectId) => {
-      const listed = await api.deliverables.list({ projectId });
+      // What the service lists now, not what was loaded: the producer decides on it.
+      const listed = await api.deliverables.list({ projectId, fresh: true });
       const reviewable = listed.items.filter((d) => d.status === 'reviewable').map((d) => d.id);
       if (reviewable.length === 0) return [];
       const approved = await api.deliverables.approveAll({ projectId, heard: { projectId, reviewable } });
-      const project = await api.projects.get({ id: projectId }).catch(() => null);
+      const project = await api.projects.get({ id: projectId, fresh: true }).catch(() => null);
       if (project?.status !== undefined) patchListRow(projectId, { status: project.status });
       return approved;
     });
@@ -531,18 +621,45 @@ export const useProjectsStore = defineStore('projects', () => {
       clearTimeout(timer);
       timer = setTimeout(() => void loadReview(), 150);
     });
+    // The service's answer behind a page main gave from what was loaded.
+    const offRefreshed = api.on('read.refreshed', (read) => {
+      if (read.channel !== 'projects.list' || read.profileId !== profileId.value) return;
+      if (isShownList(read.input ?? {})) refreshedListPage(read.input ?? {}, read.value.projects);
+    });
     return () => {
       clearTimeout(timer);
       offReady();
       offReview();
+      offRefreshed();
     };
   }
 
-  /** Watcher events for the open project reload it (and its deliverables). */
+  /** The service's answer behind the open project's, or its takes', that main gave from what was loaded. */
+  function refreshedProject(id: string, read: RefreshedRead): void {
+    if (read.profileId !== profileId.value || current.value?.id !== id) return;
+    if (read.channel === 'projects.get' && read.input.id === id && readAt.project !== null) {
+      current.value = read.value;
+      readAt.project = null;
+      if (read.value.status !== undefined) patchListRow(id, { status: read.value.status });
+    } else if (read.channel === 'deliverables.list' && read.input.projectId === id && readAt.takes !== null) {
+      deliverables.value = read.value.items;
+      deliverablesUnreadable.value = read.value.unreadable;
+      readAt.takes = null;
+    } else return;
+    settleCurrentAsOf();
+    saveCurrent();
+  }
+
+  /** Watcher events for the open project reload it (and its deliverables); the service's answers replace loaded ones. */
   function listenProject(id: string): () => void {
-    return api.on('deliverable.ready', (event) => {
-      if (event.projectId === id && !isOtherProfile(event.profileId)) void loadProject(id);
+    const offReady = api.on('deliverable.ready', (event) => {
+      if (event.projectId === id && !isOtherProfile(event.profileId)) void loadProject(id, true);
     });
+    const offRefreshed = api.on('read.refreshed', (read) => refreshedProject(id, read));
+    return () => {
+      offReady();
+      offRefreshed();
+    };
   }
 
   return {

@@ -4,7 +4,7 @@ import type { LibraryItem } from '../../../shared/ipc';
 import { formatAsOf } from '../display-text';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
 import { useProfilesStore } from './profiles';
-import { useProjectsStore } from './projects';
+import { PROJECTS_PAGE_SIZE, useProjectsStore } from './projects';
 import { useReviewStore } from './review';
 
 /**
@@ -39,13 +39,22 @@ const local: LibraryItem = {
   hasPeaks: false,
 };
 
+const state = (reachability: string) => ({
+  profiles: [{ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', signedOut: false, reachability }],
+  activeId: 'sandbox',
+  secrets: { kind: 'memory', secure: true, warning: null },
+  sandbox: { state: 'running' },
+});
+
 describe('reads answered from main’s read mirror', () => {
   it('marks the projects list offline, as of its read, and fresh again when the service answers', async () => {
     let mirrored = true;
     const { api } = createFakeApi({
+      'profiles.list': () => state('unreachable'),
       'projects.list': () => ({ page: 1, total: 1, projects: [row], ...(mirrored ? { asOf: AS_OF } : {}) }),
     });
-    const store = withApi(api, () => useProjectsStore());
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
     await store.loadList();
     expect(store.rows.map((p) => p.id)).toEqual(['p1']);
     expect(store.listOffline).toBe(true);
@@ -59,10 +68,12 @@ describe('reads answered from main’s read mirror', () => {
   it('marks the open project offline with the oldest read of its answers', async () => {
     const older = '2026-11-26T09:15:00.000Z';
     const { api } = createFakeApi({
+      'profiles.list': () => state('unreachable'),
       'projects.get': () => ({ ...project, asOf: AS_OF }),
       'deliverables.list': () => ({ items: [take], unreadable: 0, asOf: older }),
     });
-    const store = withApi(api, () => useProjectsStore());
+    const [store, profiles] = withApi(api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
     await store.loadProject('p1');
     expect(store.current?.title).toBe('Spring ad');
     expect(store.deliverables.map((d) => d.id)).toEqual(['d1']);
@@ -72,12 +83,6 @@ describe('reads answered from main’s read mirror', () => {
 
   it('reads the list and the open project again once the service answers again', async () => {
     let away = true;
-    const state = (reachability: string) => ({
-      profiles: [{ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', signedOut: false, reachability }],
-      activeId: 'sandbox',
-      secrets: { kind: 'memory', secure: true, warning: null },
-      sandbox: { state: 'running' },
-    });
     const mark = () => (away ? { asOf: AS_OF } : {});
     const f = createFakeApi({
       'profiles.list': () => state('unreachable'),
@@ -122,8 +127,10 @@ describe('reads answered from main’s read mirror', () => {
         throw serviceError('NETWORK_UNREACHABLE', 'down', 0);
       },
       'audio.qa': () => ({ target: 'ebu-r128', pass: true, checks: [] }),
+      'profiles.list': () => state('unreachable'),
     });
-    const review = withApi(f.api, () => useReviewStore());
+    const [review, profiles] = withApi(f.api, () => [useReviewStore(), useProfilesStore()] as const);
+    await profiles.load();
     await review.load('d1', 'p1');
     expect(review.loadError).toBeNull();
     expect(review.offline).toBe(true);
@@ -152,6 +159,148 @@ describe('reads answered from main’s read mirror', () => {
     expect(review.loadError).toBeNull();
     expect(review.offline).toBe(true);
     expect(review.source?.url).toBe('/media/library/lib-1');
+  });
+
+  it('shows a loaded answer at once, not as offline while the service answers, and puts the service’s answer in its place', async () => {
+    const f = createFakeApi({
+      'profiles.list': () => state('reachable'),
+      // The list read to its end: page 1, then an empty page 2, both from what was loaded.
+      'projects.list': (input) => {
+        const page = (input as { page: number }).page;
+        return { page, total: 1, projects: page === 1 ? [row] : [], asOf: AS_OF };
+      },
+      'projects.get': () => ({ ...project, asOf: AS_OF }),
+      'deliverables.list': () => ({ items: [take], unreadable: 0, asOf: AS_OF }),
+    });
+    const [store, profiles] = withApi(f.api, () => [useProjectsStore(), useProfilesStore()] as const);
+    await profiles.load();
+    const stopList = store.listenList();
+    await store.loadList();
+    expect(store.rows.map((p) => p.title)).toEqual(['Spring ad']);
+    expect(store.listAsOf).toBe(AS_OF);
+    expect(store.listOffline).toBe(false);
+
+    // The service tells the same: the rows shown stay as they are (nothing renders again).
+    const shown = store.rows;
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'projects.list',
+      input: { page: 1, pageSize: PROJECTS_PAGE_SIZE },
+      value: { page: 1, total: 1, projects: [{ ...row }] },
+    });
+    expect(store.rows).toBe(shown);
+    // Another profile's answer, or another search's, is not this list's.
+    const fresh = {
+      page: 1,
+      total: 2,
+      projects: [
+        { ...row, id: 'p2', title: 'New' },
+        { ...row, title: 'Renamed' },
+      ],
+    };
+    f.emit('read.refreshed', {
+      profileId: 'other',
+      channel: 'projects.list',
+      input: { page: 1, pageSize: PROJECTS_PAGE_SIZE },
+      value: fresh,
+    });
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'projects.list',
+      input: { page: 1, pageSize: PROJECTS_PAGE_SIZE, titleQuery: 'x' },
+      value: fresh,
+    });
+    expect(store.rows.map((p) => p.title)).toEqual(['Spring ad']);
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'projects.list',
+      input: { page: 1, pageSize: PROJECTS_PAGE_SIZE },
+      value: fresh,
+    });
+    // In place at once (no reorder, no shrinking list); the whole list once every page read is the service's.
+    expect(store.rows.map((p) => p.title)).toEqual(['Renamed']);
+    expect(store.listAsOf).toBe(AS_OF);
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'projects.list',
+      input: { page: 2, pageSize: PROJECTS_PAGE_SIZE },
+      value: { page: 2, total: 2, projects: [] },
+    });
+    expect(store.rows.map((p) => p.title)).toEqual(['New', 'Renamed']);
+    expect(store.total).toBe(2);
+    expect(store.listAsOf).toBeNull();
+    stopList();
+
+    const stopProject = store.listenProject('p1');
+    await store.loadProject('p1');
+    expect(store.current?.status).toBe('paid');
+    expect(store.currentOffline).toBe(false);
+    expect(store.currentAsOf).toBe(AS_OF);
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'projects.get',
+      input: { id: 'p1' },
+      value: { ...project, status: 'completed' },
+    } as never);
+    expect(store.current?.status).toBe('completed');
+    expect(store.currentAsOf).toBe(AS_OF); // its takes are still as loaded
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'deliverables.list',
+      input: { projectId: 'p1' },
+      value: { items: [{ ...take, status: 'approved' }], unreadable: 0 },
+    } as never);
+    expect(store.deliverables.map((d) => d.status)).toEqual(['approved']);
+    expect(store.currentAsOf).toBeNull();
+    stopProject();
+
+    // After the producer's own decision the project is read from the service, not from what was loaded.
+    await store.decided('p1');
+    expect(f.calls.at(-1)).toEqual({ channel: 'deliverables.list', input: { projectId: 'p1', fresh: true } });
+    expect(f.calls.at(-2)).toEqual({ channel: 'projects.get', input: { id: 'p1', fresh: true } });
+  });
+
+  it('puts the service’s answers to an open take in place of the loaded ones, keeping the version chosen', async () => {
+    const versions = [{ created: '2026-11-25T10:00:00', instructions: null, urls: take.urls }];
+    const f = createFakeApi({
+      'profiles.list': () => state('reachable'),
+      'deliverables.get': () => ({ ...take, asOf: AS_OF }),
+      'revisions.versions': () => ({ ...take, versions, asOf: AS_OF }),
+      'library.list': () => [],
+      'qa.targets': () => ({}),
+      'projects.get': () => ({ ...project, asOf: AS_OF }),
+      'deliverables.list': () => ({ items: [take], unreadable: 0, asOf: AS_OF }),
+      'media.remoteUrl': () => ({ url: '/media/remote/x', contentType: 'audio/wav' }),
+    });
+    const [review, profiles] = withApi(f.api, () => [useReviewStore(), useProfilesStore()] as const);
+    await profiles.load();
+    await review.load('d1', 'p1');
+    const stop = review.listen();
+    expect(review.offline).toBe(false);
+    expect(review.asOf).toBe(AS_OF);
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'deliverables.get',
+      input: { id: 'd1' },
+      value: { ...take, status: 'approved' },
+    } as never);
+    expect(review.deliverable?.status).toBe('approved');
+    expect(review.asOf).toBe(AS_OF);
+    const revised = [
+      ...versions,
+      { created: '2026-11-26T10:00:00', instructions: 'Warmer', urls: take.urls },
+    ];
+    f.emit('read.refreshed', {
+      profileId: 'sandbox',
+      channel: 'revisions.versions',
+      input: { deliverableId: 'd1' },
+      value: { ...take, versions: revised },
+    } as never);
+    expect(review.versions).toHaveLength(2);
+    expect(review.selectedVersion).toBe(1);
+    expect(review.asOf).toBeNull();
+    expect(review.offline).toBe(false);
+    stop();
   });
 
   it('says "as of" with the clock on the same day and the day before it otherwise', () => {

@@ -3,9 +3,10 @@
  * project (and the project's takes), the media and a script's PDF; offline, what the project page last listed.
  * Also what keeps it current while the screen is open: new deliveries, finished downloads, decisions that went out.
  */
-import { ref, shallowRef } from 'vue';
+import { ref, shallowRef, watch } from 'vue';
 import type { Deliverable, Project } from '../../../../shared/api';
 import type { ClientApi } from '../../../../shared/ipc';
+import { useProfilesStore } from '../profiles';
 import { latestAnswer } from '../support/latest-answer';
 import type { ReviewActions } from './actions';
 import type { reviewLivePeaks } from './live-peaks';
@@ -33,6 +34,14 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
   const pdfError = shallowRef<unknown>(null);
   /** Latest answer wins: the load of the deliverable opened last. */
   const loads = latestAnswer();
+  const profiles = useProfilesStore();
+  // What was loaded shows as offline once the service is known away (before, it was waiting to be refreshed).
+  watch(
+    () => profiles.connection,
+    (connection) => {
+      if (connection === 'unreachable' && state.asOf.value !== null) state.offline.value = true;
+    },
+  );
 
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
   async function load(id: string, projectId?: string, cache: ReviewCache = {}): Promise<void> {
@@ -62,10 +71,11 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
       let loaded: Deliverable;
       if (d.status === 'fulfilled') {
         loaded = d.value;
-        // Answered from what main loaded before: the service did not answer.
+        // Answered from what main loaded before: offline when the service is away, else refreshed in a moment.
         if (d.value.asOf) {
-          state.offline.value = true;
+          state.offline.value = profiles.connection === 'unreachable';
           state.asOf.value = d.value.asOf;
+          state.staleReads.add('take');
         }
       } else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
         // Offline: review what the project page last listed; the library has the files.
@@ -80,6 +90,7 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
         state.versionList.value = v.value.versions;
         state.versionsUnreadable.value = v.value.unreadable ?? 0;
         state.statusChanged.value = statusChangedOf(v.value);
+        if (v.value.asOf) state.staleReads.add('versions');
       } else versionsError.value = v.reason;
       // The library is local: when it fails the review still works from the service.
       state.library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
@@ -144,9 +155,10 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
     if (!id) return;
     const isLatest = loads.current();
     try {
+      // After a decision or a new delivery: the service's answers, not what was loaded.
       const [d, v] = await Promise.all([
-        api.deliverables.get({ id }),
-        api.revisions.versions({ deliverableId: id }),
+        api.deliverables.get({ id, fresh: true }),
+        api.revisions.versions({ deliverableId: id, fresh: true }),
       ]);
       if (!isLatest()) return;
       state.deliverable.value = d;
@@ -182,10 +194,35 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
         state.asOf.value = null;
       });
     });
+    const offRefreshed = api.on('read.refreshed', (read) => {
+      const id = state.deliverableId.value;
+      if (read.profileId !== profiles.state?.activeId || !id) return;
+      if (read.channel === 'deliverables.get' && read.input.id === id && state.staleReads.delete('take'))
+        state.deliverable.value = read.value;
+      else if (
+        read.channel === 'revisions.versions' &&
+        read.input.deliverableId === id &&
+        state.staleReads.delete('versions')
+      ) {
+        // The selection stays (the player does not jump); a version that arrived shows in the list.
+        state.versionList.value = read.value.versions;
+        state.versionsUnreadable.value = read.value.unreadable ?? 0;
+        state.statusChanged.value = statusChangedOf(read.value);
+      } else if (read.channel === 'projects.get' && read.input.id === state.project.value?.id)
+        state.project.value = read.value;
+      else if (read.channel === 'deliverables.list' && read.input.projectId === state.project.value?.id)
+        state.siblings.value = read.value.items;
+      else return;
+      if (state.staleReads.size === 0 && state.asOf.value !== null) {
+        state.asOf.value = null;
+        state.offline.value = false;
+      }
+    });
     return () => {
       offLibrary();
       offReady();
       offOutbox();
+      offRefreshed();
       live.stopLivePeaks();
     };
   }

@@ -31,8 +31,13 @@ export function reviewState() {
   const selectedVersion = ref(1);
   /** The service could not be reached at load: what is shown is what was last seen, and decisions go to the outbox. */
   const offline = ref(false);
-  /** Offline: when what is shown was read from the service (ISO, from main's read mirror), if known. */
+  /**
+   * When what is shown was read from the service (ISO), while it comes from main's read mirror: the service's own
+   * answer follows as `read.refreshed` and replaces it in place. Shown as offline only with the service known away.
+   */
   const asOf = ref<string | null>(null);
+  /** The take's reads main answered from what was loaded, until the service's answers replace them. */
+  const staleReads = new Set<'take' | 'versions'>();
 
   const isAudio = computed(() => (deliverable.value ? isAudioDeliverable(deliverable.value) : false));
   const isScript = computed(() => deliverable.value?.serviceSubCategory === 'scriptwriting');
@@ -100,6 +105,7 @@ export function reviewState() {
   function reset(id: string): void {
     offline.value = false;
     asOf.value = null;
+    staleReads.clear();
     deliverableId.value = id;
     deliverable.value = null;
     project.value = null;
@@ -126,6 +132,7 @@ export function reviewState() {
     selectedVersion,
     offline,
     asOf,
+    staleReads,
     isAudio,
     isScript,
     serviceCost,
