@@ -373,8 +373,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       review.decided(await activeId(), [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
-    'revisions.versions': async ({ deliverableId }) =>
-      seen(
+    'revisions.versions': async ({ deliverableId }) => {
+      const answer = seen(
         await readThrough(
           'The versions of this take were',
           async ({ client }) => client.listVersions(deliverableId),
@@ -382,7 +382,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           (mirror, account) => mirror.readVersions(account, deliverableId),
           (answer) => answer,
         ),
-      ),
+      );
+      // Their dates are the project's latest activity the list can sort by.
+      review.versions(
+        await activeId(),
+        deliverableId,
+        answer.versions.map((version) => version.created),
+      );
+      return answer;
+    },
 
     'samples.search': async (input) => {
       await documentedOnly('search', input);

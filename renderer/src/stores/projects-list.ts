@@ -2,7 +2,7 @@ import { computed, ref, shallowRef } from 'vue';
 import type { ProjectListItem } from '../../../shared/api';
 import { pageMayContinue } from '../../../shared/api/paging';
 import type { ClientApi } from '../../../shared/ipc';
-import { orderProjects, type ProjectSort } from './project-list-order';
+import { orderProjects, type ActivityOf, type ProjectSort } from './project-list-order';
 import { isUnreachable } from './service-reach';
 
 /** Filters of the projects list (docs/service.md#projects: GET /projects query). */
@@ -32,7 +32,7 @@ export interface SavedList {
  * over them, and a refresh that never shows a shrinking list. A part of `useProjectsStore`, which files the list
  * per profile with `saveList` and `restoreList`.
  */
-export function createProjectList(api: ClientApi) {
+export function createProjectList(api: ClientApi, activityOf: ActivityOf) {
   // The list is read page after page until a short or empty page, and counts what arrived: `total` of the
   // service counts every project of the account, not the matches of a search, and a service may keep to a
   // smaller page than asked (shared/api/paging.ts). So no row is ever a placeholder for one that may not exist.
@@ -60,7 +60,7 @@ export function createProjectList(api: ClientApi) {
   const sort = ref<ProjectSort | null>(null);
   /** Rows as the list shows them: the search applied, in the order asked. */
   function shownRows(base: readonly ProjectListItem[]): readonly ProjectListItem[] {
-    return orderProjects(base, search.value, sort.value);
+    return orderProjects(base, search.value, sort.value, activityOf);
   }
 
   const loadedCount = computed(() => rows.value.length);

@@ -14,6 +14,8 @@ export interface ReviewRow {
   state: ReviewState;
   /** Counts kept from an earlier run, as of this time, until read again. */
   asOf?: string;
+  /** The newest activity the app has seen on the project (ISO); absent when it has seen none. */
+  lastActivity?: string;
 }
 
 /**
@@ -51,11 +53,12 @@ export function createReviewIndex(
   }
 
   const reviewRows = computed<ReviewRow[]>(() =>
-    (review.value?.projects ?? []).map(({ project, counts, asOf }) => ({
+    (review.value?.projects ?? []).map(({ project, counts, asOf, lastActivity }) => ({
       project,
       counts,
       state: reviewStateOf(project.status, counts),
       ...(asOf ? { asOf } : {}),
+      ...(lastActivity ? { lastActivity } : {}),
     })),
   );
   const reviewById = computed(() => new Map(reviewRows.value.map((row) => [row.project.id, row])));

@@ -45,7 +45,11 @@ export const useProjectsStore = defineStore('projects', () => {
   const profileId = computed(() => profiles.state?.activeId ?? null);
   /** An event about another profile than the one shown (before the profiles are known, none is). */
   const isOtherProfile = (id: string) => profileId.value !== null && id !== profileId.value;
-  const projectList = createProjectList(api);
+  // The list sorts by the latest activity main's index has seen (read when the list is arranged, not now).
+  const projectList = createProjectList(
+    api,
+    (project) => reviewIndex.reviewById.value.get(project.id)?.lastActivity,
+  );
   const { listAsOf, patchListRow, refreshList } = projectList;
   const reviewIndex = createReviewIndex(api, projectList, isOtherProfile);
 
