@@ -56,13 +56,14 @@ async function main() {
   }
   const why = 'missing' in electron ? electron.missing : 'TAKEDESK_BROWSER=1';
   const { startBrowserMode } = await import('../electron/main/browser-mode');
-  const app = await startBrowserMode({ rendererDir: join(root, 'out', 'renderer') });
-  // One line that says which mode and why, then the URL on a line of its own.
-  console.log(
-    `takedesk: browser mode (Electron is not available here: ${why}). Open this URL (it carries this launch's secret; open it again for another tab):`,
-  );
-  console.log(app.url);
+  const app = await startBrowserMode({
+    rendererDir: join(root, 'out', 'renderer'),
+    // The sandbox starts when the page first asks for it, after the URL is printed: its routine lines would bury
+    // the URL, so they show only when asked for. Failures still print.
+    ...(process.env.TAKEDESK_DEBUG === '1' ? {} : { info: () => undefined }),
+  });
 
+  // The browser first, so the URL is the last thing a start prints.
   const chromium = findChromium();
   const hasDisplay =
     process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
@@ -76,10 +77,15 @@ async function main() {
         detached: true,
       },
     ).unref();
-    console.log(`takedesk: opened ${chromium} in app mode.`);
+    console.log(`takedesk: opening ${chromium} in app mode.`);
   } else if (!chromium) {
-    console.log('takedesk: no Chromium found; open the URL above in any browser on this machine.');
+    console.log('takedesk: no Chromium found; open the URL below in any browser on this machine.');
   }
+  // One line that says which mode and why, then the URL on a line of its own.
+  console.log(
+    `takedesk: browser mode (Electron is not available here: ${why}). Open this URL (it carries this launch's secret; open it again for another tab):`,
+  );
+  console.log(app.url);
 
   const stop = async () => {
     await app.close();

@@ -205,13 +205,46 @@ test('music library: the first play of a track starts at once (the sandbox strea
   await form.goto();
   await form.category('audio_ads');
   await form.music('library');
-  // The last track: no other spec plays it, so its mp3 is made on this request.
-  const play = form.trackPlayButtons().last();
-  await expect(play).toBeVisible();
-  await play.click();
-  // About 0.9 s on an idle machine, 1.5-2.5 s on this shared CI one; 6-7 s here when the whole mp3 was made
-  // before the first byte went out.
-  await expect(play).toHaveAttribute('aria-pressed', 'true', { timeout: 3_000 });
-  await play.click();
-  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  // From the click on a track's play button to its audio element's `playing` event, measured in the page.
+  await app.evaluate(() => {
+    const w = window as unknown as { clickedAt: number; startTimes: number[] };
+    w.startTimes = [];
+    document.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element).closest('[data-testid="music-track-play"]'))
+          w.clickedAt = performance.now();
+      },
+      true,
+    );
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      const clickedAt = w.clickedAt;
+      this.addEventListener('playing', () => w.startTimes.push(performance.now() - clickedAt), {
+        once: true,
+      });
+      return play.call(this);
+    };
+  });
+  // The last three tracks: no other spec plays them, so each mp3 is made on this request.
+  const buttons = form.trackPlayButtons();
+  const count = await buttons.count();
+  for (let i = count - 3; i < count; i++) {
+    const play = buttons.nth(i);
+    await expect(play).toBeVisible();
+    await play.click();
+    await expect(play).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+    await play.click();
+    await expect(play).toHaveAttribute('aria-pressed', 'false');
+  }
+  const times = await app.evaluate(() => (window as unknown as { startTimes: number[] }).startTimes);
+  expect(times).toHaveLength(3);
+  // The median of three: one play slowed by the load of the machine does not decide it. The aim is 1 s; on this
+  // shared CI machine (load around 12 on 2 cores) the sandbox encodes at about real time and Chromium starts once
+  // about a second of audio is in, so medians of 0.7-1.9 s were measured: 3 s is what is asserted, each time
+  // printed.
+  const median = [...times].sort((a, b) => a - b)[1]!;
+  const said = `click to playing: ${times.map((t) => Math.round(t)).join(', ')} ms`;
+  console.log(`music first play, ${said}`);
+  expect(median, said).toBeLessThan(3_000);
 });

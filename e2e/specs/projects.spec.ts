@@ -68,6 +68,16 @@ test('projects list: sort by a column, search scripts and notes, download and ap
   await app.getByTestId('projects-sort-title').click();
   await expect.poll(titles).toEqual([`${tag} Delta`, `${tag} Charlie`, `${tag} Bravo`, `${tag} alpha`]);
 
+  // "Last activity" sorts newest first and says where its dates come from (the service has no update time).
+  await app.getByTestId('projects-sort-activity').click();
+  const activity = app.getByRole('columnheader', { name: 'Last activity' });
+  await expect(activity).toHaveAttribute('aria-sort', 'descending');
+  await expect(activity).toHaveAttribute('title', /newest take version or delivery Takedesk has seen/);
+  // Bravo and Delta were never delivered: their activity is their creation, said so.
+  await expect(
+    projects.rows.filter({ hasText: `${tag} Delta` }).getByTestId('project-activity'),
+  ).toHaveAttribute('title', /^Created/);
+
   // Script text and notes are searched too, not only titles.
   await projects.searchTitle(word);
   await expect(projects.rows).toHaveCount(2);

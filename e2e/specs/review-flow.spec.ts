@@ -162,3 +162,67 @@ test('a take can be approved from the project page list, without opening it', as
   expect(answer.find((d) => d.id === deliverables[0]!.id)?.status).toBe('approved');
   await captureScreens(app, 'project-list-decision');
 });
+
+test('a take can be rejected, and another sent back for revision, from the project page list', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(180_000);
+  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
+    title: uniqueTitle('E2E list reject revise'),
+    parts: ['First line.', 'Second line.'],
+  });
+  const page = new ProjectPage(app);
+  await page.goto(project.id);
+  const [first, second] = [page.deliverable(deliverables[0]!.id), page.deliverable(deliverables[1]!.id)];
+  const statusOf = async (id: string) =>
+    (
+      (await sandbox.api('GET', `/deliverables/project/${project.id}`)) as Array<{
+        id: string;
+        status: string;
+      }>
+    ).find((d) => d.id === id)?.status;
+
+  // Reject from the row: the review screen's dialog, naming the version decided on and what the replacement costs.
+  await expect(first.getByTestId('deliverable-reject')).toHaveAccessibleName('Reject Voice over · part 1');
+  await first.getByTestId('deliverable-reject').click();
+  const reject = app.getByTestId('reject-dialog');
+  await expect(reject).toBeVisible();
+  await expect(reject.getByTestId('reject-subject')).toContainText('Version 1 of Voice over · part 1');
+  await expect(reject.getByTestId('reject-cost')).toContainText('What the replacement costs');
+  await reject.getByTestId('reject-code').selectOption('wrong_tone');
+  await reject.getByTestId('reject-dialog-confirm').click();
+  await expect(reject).toBeHidden();
+  await expect(app.getByText('Rejected: a replacement take is ordered')).toBeVisible();
+  await expect(first.getByTestId('status-badge')).toHaveText(/rejected/i);
+  await expect(first.getByTestId('deliverable-reject')).toHaveCount(0);
+  expect(await statusOf(deliverables[0]!.id)).toBe('rejected');
+
+  // Ask for a revision from the other row: the note keeps its line breaks.
+  await second.getByTestId('deliverable-revise').click();
+  const revise = app.getByTestId('list-revision-dialog');
+  await expect(revise).toBeVisible();
+  await expect(revise.getByTestId('revision-subject')).toContainText('Version 1 of Voice over · part 2');
+  await expect(revise.getByTestId('revision-instructions')).toBeFocused();
+  await revise.getByTestId('revision-instructions').fill('Slower on the first line.\nWarmer on the second.');
+  await captureScreens(app, 'project-list-revision');
+  await revise.getByTestId('revision-submit').click();
+  await expect(revise).toBeHidden();
+  await expect(app.getByText('Revision requested')).toBeVisible();
+  await expect.poll(() => statusOf(deliverables[1]!.id)).toBe('revisionRequested');
+  await expect(second.getByTestId('deliverable-revise')).toHaveCount(0);
+
+  // The revised take arrives as version 2, with the instructions as written; the list now decides on version 2.
+  await sandbox.deliver(project.id);
+  const versions = (await sandbox.api('GET', `/revisions/${deliverables[1]!.id}/versions`)) as {
+    versions: Array<{ instructions?: string | null }>;
+  };
+  expect(versions.versions.at(-1)?.instructions).toBe('Slower on the first line.\nWarmer on the second.');
+  await page.goto(project.id);
+  await expect(second.getByTestId('deliverable-revise')).toBeVisible({ timeout: 30_000 });
+  await second.getByTestId('deliverable-revise').click();
+  await expect(revise.getByTestId('revision-subject')).toContainText('Version 2 of Voice over · part 2');
+  await revise.getByTestId('revision-cancel').click();
+  await expect(revise).toBeHidden();
+  expect(await statusOf(deliverables[1]!.id)).toBe('reviewable');
+});

@@ -6,7 +6,7 @@ import { startApp, type StartedApp } from '../support/start-app';
 
 /**
  * `npm start` where no Electron binary exists (as here): it says why, starts browser mode on the embedded
- * sandbox, prints the full URL on a line of its own, and that URL opens a working app with no account.
+ * sandbox, prints the full URL on a line of its own (the last thing it prints), and that URL opens a working app with no account.
  */
 test('npm start falls back to browser mode, prints its URL, and the Sandbox profile works at once', async ({
   page,
@@ -28,6 +28,9 @@ test('npm start falls back to browser mode, prints its URL, and the Sandbox prof
     await expect(page.getByTestId('active-profile')).toContainText('Sandbox');
     // The embedded sandbox starts on demand and answers: an empty list, not an error.
     await expect(page.getByText(/no projects yet/i).first()).toBeVisible({ timeout: 30_000 });
+    // The sandbox started after the URL was printed: its routine lines stay quiet, so the URL is still the last
+    // thing the terminal shows.
+    expect(app.printed().trim().split('\n').at(-1)).toBe(url);
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });

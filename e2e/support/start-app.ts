@@ -7,6 +7,8 @@ export interface StartedApp {
   url: string;
   /** Everything printed on stdout up to and including the URL's line. */
   output: string;
+  /** Everything printed so far, stdout and stderr in the order they arrived. */
+  printed(): string;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,9 @@ export async function startApp(dataDir: string): Promise<StartedApp> {
     if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
   };
   let output = '';
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   try {
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within 60 s:\n${output}`)), 60_000);
@@ -38,7 +43,7 @@ export async function startApp(dataDir: string): Promise<StartedApp> {
       });
       child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
     });
-    return { child, url, output, stop };
+    return { child, url, output, printed: () => printed, stop };
   } catch (error) {
     await stop();
     throw error;

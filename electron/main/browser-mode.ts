@@ -22,6 +22,8 @@ export interface BrowserModeOptions {
   libraryDir?: string;
   /** Open folders in the OS file manager on "reveal" (off in tests). */
   revealInOs?: boolean;
+  /** Routine progress lines (the sandbox started, at this address); printed with the failures when not given. */
+  info?: (message: string) => void;
 }
 
 export interface BrowserMode {
@@ -84,6 +86,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     sandboxDelivery: options.sandboxDelivery,
     sandboxHttps: options.sandboxHttps,
     libraryDir: options.libraryDir,
+    ...(options.info ? { info: options.info } : {}),
   });
   const host = await startBrowserHost({
     router: services.router,

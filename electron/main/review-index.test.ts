@@ -94,6 +94,63 @@ describe('review index', () => {
   });
 });
 
+describe('review index: the latest activity seen on a project (the list\'s "Last activity")', () => {
+  it('is the newest version date read, or when a listing first showed a take delivered; kept across a restart', async () => {
+    let clock = '2026-11-20T09:00:00.000Z';
+    const dir = await mkdtemp(join(tmpdir(), 'takedesk-review-activity-'));
+    const path = join(dir, 'index.json');
+    const index = createReviewIndex(
+      { emit: () => undefined },
+      { now: () => new Date(clock), file: createJsonFile(path, SavedReviewIndexSchema), saveDelayMs: 10 },
+    );
+    const activity = () => index.snapshot('a').projects.map((p) => [p.project.id, p.lastActivity]);
+    index.projects('a', [row('p1'), row('p2')]);
+    // The first read of a project's takes says nothing of when they were delivered.
+    index.deliverables('a', 'p1', [take('d1', 'reviewable')]);
+    index.deliverables('a', 'p2', [take('d2', 'approved')]);
+    expect(activity()).toEqual([
+      ['p1', undefined],
+      ['p2', undefined],
+    ]);
+
+    // A version list read: its newest date, whatever the zone it is written in.
+    index.versions('a', 'd2', ['2026-11-18T10:00:00Z', '2026-11-19T12:00:00+02:00', 'not a date']);
+    expect(activity()).toEqual([
+      ['p1', undefined],
+      ['p2', '2026-11-19T10:00:00.000Z'],
+    ]);
+    index.versions('a', 'd2', ['2026-11-18T10:00:00Z']); // an older read never moves it back
+    index.versions('a', 'unknown', ['2026-11-25T10:00:00Z']); // a take of no project it knows
+    index.versions('b', 'd2', ['2026-11-25T10:00:00Z']); // another profile's read
+    expect(activity()[1]).toEqual(['p2', '2026-11-19T10:00:00.000Z']);
+
+    // A take new since the last read (a delivery), or ready for review again (a revision back): seen now.
+    clock = '2026-11-21T08:00:00.000Z';
+    index.deliverables('a', 'p1', [take('d1', 'reviewable'), take('d3', 'reviewable')]);
+    clock = '2026-11-22T08:00:00.000Z';
+    index.deliverables('a', 'p2', [take('d2', 'revision')]);
+    expect(activity()).toEqual([
+      ['p1', '2026-11-21T08:00:00.000Z'],
+      ['p2', '2026-11-19T10:00:00.000Z'],
+    ]);
+    clock = '2026-11-23T08:00:00.000Z';
+    index.deliverables('a', 'p2', [take('d2', 'reviewable')]);
+    expect(activity()[1]).toEqual(['p2', '2026-11-23T08:00:00.000Z']);
+
+    await index.flush();
+    const next = createReviewIndex(
+      { emit: () => undefined },
+      { file: createJsonFile(path, SavedReviewIndexSchema) },
+    );
+    await next.load();
+    expect(next.snapshot('a').projects.map((p) => p.lastActivity)).toEqual([
+      '2026-11-21T08:00:00.000Z',
+      '2026-11-23T08:00:00.000Z',
+    ]);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
 describe('review index across restarts', () => {
   let dir: string;
   beforeAll(async () => {

@@ -10,6 +10,7 @@ import type { DeliverableSummary, ProjectListItem } from '../../shared/api';
 import type { EventPayloads, ReviewSnapshot } from '../../shared/ipc';
 import { reviewCounts } from '../../shared/review';
 import type { Cancellation } from '../../shared/review/cancellation';
+import { serviceTime } from '../../shared/api/schemas';
 import type { JsonFile } from './json-file';
 
 /** Anything with the event bus's emit (electron/main/events.ts). */
@@ -28,6 +29,8 @@ export interface ReviewIndex {
   readyCount(profileId: string, projectId: string): number | null;
   /** The whole deliverables list of one project, as the service answered it. */
   deliverables(profileId: string, projectId: string, list: readonly DeliverableSummary[]): void;
+  /** The creation dates of a take's versions, as read: the newest is the project's latest activity known. */
+  versions(profileId: string, deliverableId: string, created: readonly string[]): void;
   /** Deliverables a decision answered with (approve, approve all, reject, revision, winner). */
   decided(profileId: string, answers: ReadonlyArray<Pick<DeliverableSummary, 'id' | 'status'>>): void;
   /** The project of a deliverable, when a listing named it. */
@@ -63,6 +66,7 @@ export interface SavedReviewIndex {
       deliverables: DeliverableSummary[] | null;
       checkedAt: string | null;
       cancellation?: Cancellation;
+      lastActivity?: string;
     }>
   >;
 }
@@ -82,6 +86,11 @@ interface Entry {
   /** Counts from an earlier run, not read again since this start. */
   stale: boolean;
   cancellation?: Cancellation;
+  /**
+   * The newest activity the app has seen on the project (ISO): a take's newest version date as read, or when a
+   * listing first showed a take delivered (new, or ready for review again). The service has no update time.
+   */
+  lastActivity?: string;
 }
 
 interface ProfileIndex {
@@ -147,6 +156,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
           deliverables: entry.deliverables ? [...entry.deliverables.values()] : null,
           checkedAt: entry.checkedAt,
           ...(entry.cancellation ? { cancellation: entry.cancellation } : {}),
+          ...(entry.lastActivity ? { lastActivity: entry.lastActivity } : {}),
         }));
     }
     return out;
@@ -186,7 +196,17 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       const entry = entryOf(index, projectId);
       const next = new Map(list.map((d) => [d.id, summary(d)]));
       for (const id of next.keys()) index.projectOf.set(id, projectId);
+      // A take new to a list read before, or ready for review again, was delivered since: seen now.
+      const before = entry.deliverables;
+      const delivered =
+        before !== null &&
+        [...next.values()].some(
+          (d) =>
+            !before.has(d.id) || (d.status === 'reviewable' && before.get(d.id)?.status !== 'reviewable'),
+        );
+      if (delivered) noteActivity(entry, now().getTime());
       const same =
+        !delivered &&
         entry.deliverables !== null &&
         entry.deliverables.size === next.size &&
         [...next].every(([id, d]) => entry.deliverables?.get(id)?.status === d.status);
@@ -208,6 +228,13 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
         }
       }
       if (any) changed(profileId);
+    },
+    versions(profileId, deliverableId, created) {
+      const projectId = profiles.get(profileId)?.projectOf.get(deliverableId);
+      const entry = projectId ? profiles.get(profileId)?.entries.get(projectId) : undefined;
+      if (!entry) return;
+      const newest = Math.max(...created.map(serviceTime).filter(Number.isFinite));
+      if (noteActivity(entry, newest)) changed(profileId);
     },
     projectOf: (profileId, deliverableId) => profiles.get(profileId)?.projectOf.get(deliverableId),
     nextReady(profileId, after, back = false) {
@@ -233,6 +260,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
           counts: entry.deliverables ? reviewCounts([...entry.deliverables.values()]) : null,
           ...(entry.stale && entry.checkedAt ? { asOf: entry.checkedAt } : {}),
           ...(entry.cancellation ? { cancellation: entry.cancellation } : {}),
+          ...(entry.lastActivity ? { lastActivity: entry.lastActivity } : {}),
         });
       }
       return { profileId, projects };
@@ -241,7 +269,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
       const value = await options.file?.load();
       for (const [profileId, rows] of Object.entries(value?.profiles ?? {})) {
         const index = indexOf(profileId);
-        for (const { row, deliverables, checkedAt, cancellation } of rows) {
+        for (const { row, deliverables, checkedAt, cancellation, lastActivity } of rows) {
           if (index.entries.has(row.id)) continue; // read since this start: newer than the file
           const list = deliverables ?? null;
           index.entries.set(row.id, {
@@ -250,6 +278,7 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
             checkedAt,
             stale: list !== null,
             ...(cancellation ? { cancellation } : {}),
+            ...(lastActivity ? { lastActivity } : {}),
           });
           for (const d of list ?? []) index.projectOf.set(d.id, row.id);
         }
@@ -266,6 +295,14 @@ export function createReviewIndex(events: ReviewIndexEvents, options: ReviewInde
     },
     flush: () => (saveTimer ? save() : saving),
   };
+}
+
+/** Moves the project's latest activity to `time` (ms) when that is later; true when it moved. */
+function noteActivity(entry: Entry, time: number): boolean {
+  if (!Number.isFinite(time)) return false;
+  if (entry.lastActivity && Date.parse(entry.lastActivity) >= time) return false;
+  entry.lastActivity = new Date(time).toISOString();
+  return true;
 }
 
 /** The fields a list row shows (a project read carries its services and more: not kept). */
@@ -304,6 +341,7 @@ export const SavedReviewIndexSchema = z.object({
             at: z.string(),
           })
           .optional(),
+        lastActivity: z.string().optional(),
       }),
     ),
   ),

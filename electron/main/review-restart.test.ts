@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewSnapshot } from '../../shared/ipc';
 import { createSandbox, type Sandbox } from '../sandbox/server';
 import { voiceOverService } from '../sandbox/sample-bodies';
+import { serviceTime } from '../../shared/api/schemas';
 import { createMemorySettingsStore } from './profiles';
 import { createServices, type Services } from './services';
 import { testServicesOptions } from './test-world';
@@ -38,6 +39,32 @@ describe('the review index across an app restart', () => {
     };
     return { services, value };
   };
+
+  // Before the test below, which closes the sandbox.
+  it("a take's versions, read through main, are its project's latest activity (the list's 'Last activity')", async () => {
+    const { services, value } = await start();
+    const project = await value<{ id: string }>('projects.create', {
+      body: {
+        title: 'Activity from versions',
+        mainService: 'voice_over',
+        services: [voiceOverService(['A.'])],
+      },
+    });
+    await sandbox.deliverNow(project.id);
+    const takes = await value<{ items: Array<{ id: string }> }>('deliverables.list', {
+      projectId: project.id,
+    });
+    const activity = async () =>
+      (await value<ReviewSnapshot>('projects.review')).projects.find((p) => p.project.id === project.id)
+        ?.lastActivity;
+    expect(await activity()).toBeUndefined(); // the first read of its takes says nothing of when they came
+    const read = await value<{ versions: Array<{ created: string }> }>('revisions.versions', {
+      deliverableId: takes.items[0]!.id,
+    });
+    expect(Date.parse((await activity())!)).toBe(serviceTime(read.versions.at(-1)!.created));
+    await services.dispose();
+    running.pop();
+  });
 
   it('answers projects.review from the saved index before the service is asked anything', async () => {
     const settingsStore = createMemorySettingsStore();

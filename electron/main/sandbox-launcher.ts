@@ -55,6 +55,8 @@ export interface SandboxLauncherOptions {
   /** Required unless `external`. */
   spawn?: SpawnSandbox;
   log?: (message: string, error?: unknown) => void;
+  /** Routine progress (it started, at this address); `log` when not given. */
+  info?: (message: string) => void;
   /** Automatic restarts: `initialMs`, doubling up to `maxMs`; a run of `stableMs` resets the count; after `maxAttempts` failures in a row it waits for `restart()`. */
   backoff?: { initialMs?: number; maxMs?: number; stableMs?: number; maxAttempts?: number };
   /** How long a start may take before it counts as failed. */
@@ -90,6 +92,7 @@ const STDERR_TAIL = 5;
  */
 export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxSupervisor {
   const log = options.log ?? (() => undefined);
+  const info = options.info ?? log;
   const initialMs = options.backoff?.initialMs ?? 500;
   const maxMs = options.backoff?.maxMs ?? 30_000;
   const stableMs = options.backoff?.stableMs ?? 60_000;
@@ -217,7 +220,7 @@ export function createSandboxLauncher(options: SandboxLauncherOptions): SandboxS
     };
     running = entry;
     everRan = true;
-    log(`sandbox running at ${connection.url} (pid ${child.pid ?? '?'})`);
+    info(`sandbox running at ${connection.url} (pid ${child.pid ?? '?'})`);
     setStatus({ state: 'running' });
     void exit.then((ended) => {
       if (running !== entry) return; // stopped on purpose

@@ -58,6 +58,8 @@ export interface ServicesOptions {
   /** Overrides the default library folder (tests). */
   libraryDir?: string;
   log?: (message: string, error?: unknown) => void;
+  /** Routine progress lines (the sandbox started, at this address); `log` when not given. */
+  info?: (message: string) => void;
   /**
    * Where recovered state files are reported (the stores made before the services report into the same one);
    * the renderer takes them through `app.notices`.
@@ -98,6 +100,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     delivery: options.sandboxDelivery,
     spawn: options.sandboxSpawn ?? nodeSandboxSpawner(),
     log,
+    ...(options.info ? { info: options.info } : {}),
     https: options.sandboxHttps,
   });
   const profiles = createProfiles({

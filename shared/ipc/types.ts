@@ -313,6 +313,11 @@ export interface ProjectReview {
   asOf?: string;
   /** Why it was canceled and what it cost, when it was canceled from Takedesk. */
   cancellation?: Cancellation;
+  /**
+   * The newest activity the app has seen on the project (ISO): a take's newest version date it read, or when it
+   * first saw a take delivered. Absent until it has seen one (the service has no update time for a project).
+   */
+  lastActivity?: string;
 }
 
 /**

@@ -221,8 +221,8 @@ export function createReviewHandlers(
       mirrorDecided(profileId, [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
-    'revisions.versions': async ({ deliverableId, fresh }) =>
-      seen(
+    'revisions.versions': async ({ deliverableId, fresh }) => {
+      const answer = seen(
         await readThrough(
           {
             channel: 'revisions.versions',
@@ -235,7 +235,15 @@ export function createReviewHandlers(
           (mirror, account) => mirror.readVersions(account, deliverableId),
           (answer) => answer,
         ),
-      ),
+      );
+      // Their dates are the project's latest activity the list can sort by.
+      review.versions(
+        await activeId(),
+        deliverableId,
+        answer.versions.map((version) => version.created),
+      );
+      return answer;
+    },
 
     'outbox.list': () => deps.outbox.list(),
     'outbox.pending': ({ profileId }) => deps.outbox.pendingCount(profileId),

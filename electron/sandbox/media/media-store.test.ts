@@ -141,3 +141,56 @@ describe('media store', () => {
     rmSync(file.path);
   });
 });
+
+describe('media store: a music track streamed the first time it is asked for', () => {
+  const track: MediaDescriptor = {
+    kind: 'track',
+    seed: 'stream-1',
+    style: 'pop',
+    seconds: 6,
+    channels: 2,
+    format: 'mp3',
+  };
+  const finished = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.mp3'));
+
+  it('sends its first bytes before the file is made, then leaves the whole file for the next request', async () => {
+    const dir = freshDir();
+    const store = createMediaStore({ dir });
+    const stream = (await store.streamFirst(track))!;
+    const reader = stream.getReader();
+    const first = await reader.read();
+    expect(first.value!.length).toBeGreaterThan(0);
+    expect(finished(dir)).toEqual([]);
+    let bytes = first.value!.length;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) bytes += next.value.length;
+    const file = await store.ensure(track);
+    expect(statSync(file.path).size).toBe(bytes);
+    expect(await store.streamFirst(track)).toBeUndefined(); // made: later requests get the file, with ranges
+  });
+
+  it('stops encoding when its listener leaves and nobody else asked for it; the next request streams it again', async () => {
+    const dir = freshDir();
+    const store = createMediaStore({ dir });
+    const left = (await store.streamFirst(track))!;
+    const reader = left.getReader();
+    await reader.read();
+    await reader.cancel();
+    // Nothing is finished, nothing half-made is left behind, and the next listener gets a stream of its own.
+    await expect.poll(() => readdirSync(dir).filter((name) => name.includes('.mp3')).length).toBe(0);
+    const again = (await store.streamFirst(track))!;
+    expect(again).toBeInstanceOf(ReadableStream);
+    await again.cancel();
+  });
+
+  it('finishes the file when a request wants it whole, even after the listener left', async () => {
+    const dir = freshDir();
+    const store = createMediaStore({ dir });
+    const reader = (await store.streamFirst(track))!.getReader();
+    await reader.read();
+    const whole = store.ensure(track);
+    await reader.cancel();
+    const file = await whole;
+    expect(statSync(file.path).size).toBeGreaterThan(50_000);
+    expect(finished(dir)).toHaveLength(1);
+  });
+});

@@ -233,6 +233,13 @@ export interface MediaStoreOptions {
   dir: string;
 }
 
+/** A first stream of a file whose listener left with nobody else wanting the file: its encoding stopped. */
+class StreamAbandoned extends Error {
+  constructor() {
+    super('The stream was left before the file was finished.');
+  }
+}
+
 /**
  * Media store over a directory. Files are written to a temporary name, fsynced and renamed, so
  * a file under its final name is always complete; a sidecar `<key>.json` per descriptor is the
@@ -243,6 +250,8 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
   mkdirSync(dir, { recursive: true });
   const known = new Map<string, MediaDescriptor>();
   const inflight = new Map<string, Promise<MediaFile>>();
+  /** Files being streamed that a request (`ensure`) also waits for: finished even when the listener leaves. */
+  const wanted = new Set<string>();
   let tmpCounter = 0;
 
   const indexPath = (key: string): string => join(dir, `${key}.json`);
@@ -313,7 +322,14 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
   async function ensure(desc: MediaDescriptor): Promise<MediaFile> {
     const { key, desc: normalized } = register(desc);
     const running = inflight.get(key);
-    if (running) return running;
+    if (running) {
+      // A file being streamed is now wanted whole: it is finished even if its listener leaves. One left just
+      // before this asked for it is made again.
+      wanted.add(key);
+      return running.catch((error: unknown) =>
+        error instanceof StreamAbandoned ? ensure(desc) : Promise.reject(error),
+      );
+    }
     const job = generate(key, normalized).finally(() => inflight.delete(key));
     inflight.set(key, job);
     return job;
@@ -331,7 +347,9 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
     let listener: ReadableStreamDefaultController<Uint8Array> | null = null;
     const stream = new ReadableStream<Uint8Array>({
       start: (controller) => void (listener = controller),
-      // The listener left: the file is still finished, for the next request.
+      // The listener left (another track was played): the encoding stops unless a request wants the file, so
+      // auditioning track after track does not leave each one encoding against the next; the next request of it
+      // streams it again.
       cancel: () => void (listener = null),
     });
     const send = (act: (c: ReadableStreamDefaultController<Uint8Array>) => void) => {
@@ -347,6 +365,7 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
       let size = 0;
       try {
         for (const chunk of mp3Chunks(audioSourceFor(normalized), { kbps: normalized.kbps })) {
+          if (!listener && !wanted.has(key)) throw new StreamAbandoned();
           // Each write yields to the event loop: the chunk just sent reaches the socket while the next is encoded.
           await fh.write(chunk);
           size += chunk.length;
@@ -364,7 +383,10 @@ export function createMediaStore(opts: MediaStoreOptions): MediaStore {
       }
       send((c) => c.close());
       return fileInfo(key, normalized, size, target);
-    })().finally(() => inflight.delete(key));
+    })().finally(() => {
+      inflight.delete(key);
+      wanted.delete(key);
+    });
     inflight.set(key, job);
     // Its failure is the stream's (and the next ensure's) to report.
     job.catch(() => undefined);

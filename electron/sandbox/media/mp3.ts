@@ -15,6 +15,7 @@ export interface Mp3Options {
 
 // A multiple of the 1152-sample MPEG frame keeps lamejs from buffering odd remainders.
 const BLOCK = 1152 * 16;
+const FIRST_BLOCK = 1152;
 
 function toInt16(src: Float32Array, n: number, dst: Int16Array): Int16Array {
   for (let i = 0; i < n; i++) {
@@ -31,11 +32,17 @@ export function* mp3Chunks(source: AudioSource, opts: Mp3Options = {}): Generato
   const block = Array.from({ length: source.channels }, () => new Float32Array(BLOCK));
   const left = new Int16Array(BLOCK);
   const right = new Int16Array(BLOCK);
-  for (let n = source.read(block); n > 0; n = source.read(block)) {
+  // Small blocks first, doubling to the full one: a stream's first bytes leave after a frame's work, not 16
+  // frames' (a listener waits for them). The bytes are the same: the encoder frames its input whatever the split.
+  let size = FIRST_BLOCK;
+  for (;;) {
+    const n = source.read(size === BLOCK ? block : block.map((channel) => channel.subarray(0, size)));
+    if (n <= 0) break;
     const l = toInt16(block[0]!, n, left);
     const out =
       source.channels === 2 ? encoder.encodeBuffer(l, toInt16(block[1]!, n, right)) : encoder.encodeBuffer(l);
     if (out.length > 0) yield Uint8Array.from(out);
+    size = Math.min(BLOCK, size * 2);
   }
   const tail = encoder.flush();
   if (tail.length > 0) yield Uint8Array.from(tail);

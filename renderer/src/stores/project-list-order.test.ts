@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectListItem } from '../../../shared/api';
-import { matchesSearch, orderProjects } from './project-list-order';
+import { lastActivityTime, matchesSearch, orderProjects } from './project-list-order';
 
 const row = (id: string, extra: Partial<ProjectListItem> = {}): ProjectListItem => ({
   id,
@@ -68,5 +68,49 @@ describe('projects list sort (issue 26 item 9)', () => {
 
   it('searches then sorts', () => {
     expect(ids(orderProjects(rows, 'alpha', { key: 'title', direction: 'desc' }))).toEqual(['2', '3']);
+  });
+});
+
+describe('projects list "Last activity" sort: the latest the app has seen, else the creation date', () => {
+  const rows = [
+    row('old-busy', { created: '2026-01-01T10:00:00Z' }),
+    row('new-quiet', { created: '2026-03-01T10:00:00Z' }),
+    row('mid', { created: '2026-02-01T10:00:00Z' }),
+    row('undated'),
+    row('undated-seen'),
+  ];
+  const seen: Record<string, string> = {
+    // Delivered to long after it was ordered: it is the latest activity of all.
+    'old-busy': '2026-04-01T12:00:00+02:00',
+    // Seen before it was created (a clock off): the creation date is the later of the two.
+    mid: '2026-01-15T10:00:00Z',
+    'undated-seen': '2026-02-15T10:00:00Z',
+  };
+  const activityOf = (project: ProjectListItem) => seen[project.id];
+  const ids = (list: readonly ProjectListItem[]) => list.map((r) => r.id);
+
+  it('orders by the newest activity seen, a project with none by its creation date; nothing known goes last', () => {
+    expect(ids(orderProjects(rows, '', { key: 'activity', direction: 'desc' }, activityOf))).toEqual([
+      'old-busy',
+      'new-quiet',
+      'undated-seen',
+      'mid',
+      'undated',
+    ]);
+    expect(ids(orderProjects(rows, '', { key: 'activity', direction: 'asc' }, activityOf))).toEqual([
+      'mid',
+      'undated-seen',
+      'new-quiet',
+      'old-busy',
+      'undated',
+    ]);
+    expect(lastActivityTime(rows[0]!, activityOf)).toBe(Date.parse('2026-04-01T10:00:00Z'));
+    expect(lastActivityTime(rows[2]!, activityOf)).toBe(Date.parse('2026-02-01T10:00:00Z'));
+  });
+
+  it('with nothing seen it is the creation order', () => {
+    expect(ids(orderProjects(rows, '', { key: 'activity', direction: 'desc' }))).toEqual(
+      ids(orderProjects(rows, '', { key: 'created', direction: 'desc' })),
+    );
   });
 });

@@ -1,8 +1,11 @@
 import type { ProjectListItem, Script } from '../../../shared/api';
 import { serviceTime } from '../../../shared/api/schemas';
 
-/** Columns the projects list sorts by. The service documents no update time, so the date column is "Created". */
-export type ProjectSortKey = 'created' | 'title' | 'status' | 'price';
+/**
+ * Columns the projects list sorts by. The service documents no update time: "activity" is the latest the app has
+ * seen (`lastActivity`), and the creation date where it has seen none.
+ */
+export type ProjectSortKey = 'activity' | 'created' | 'title' | 'status' | 'price';
 export interface ProjectSort {
   key: ProjectSortKey;
   direction: 'asc' | 'desc';
@@ -48,9 +51,27 @@ export function matchesSearch(project: ProjectListItem, query: string): boolean 
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/** The newest activity the app has seen on a project (ISO), when it has seen any. */
+export type ActivityOf = (project: ProjectListItem) => string | undefined;
+
+/** A project's last activity as an instant: the newest the app has seen, else when it was created; NaN: neither. */
+export function lastActivityTime(project: ProjectListItem, activityOf: ActivityOf): number {
+  const seen = serviceTime(activityOf(project));
+  const created = serviceTime(project.created);
+  if (!Number.isFinite(seen)) return created;
+  return Number.isFinite(created) ? Math.max(seen, created) : seen;
+}
+
 /** A value of the column; missing ones sort last whichever the direction. */
-function compareBy(key: ProjectSortKey, a: ProjectListItem, b: ProjectListItem): number | null {
+function compareBy(
+  key: ProjectSortKey,
+  a: ProjectListItem,
+  b: ProjectListItem,
+  activityOf: ActivityOf,
+): number | null {
   switch (key) {
+    case 'activity':
+      return lastActivityTime(a, activityOf) - lastActivityTime(b, activityOf);
     case 'title':
       return collator.compare(a.title, b.title);
     case 'status':
@@ -68,7 +89,8 @@ function compareBy(key: ProjectSortKey, a: ProjectListItem, b: ProjectListItem):
   }
 }
 
-function missing(key: ProjectSortKey, project: ProjectListItem): boolean {
+function missing(key: ProjectSortKey, project: ProjectListItem, activityOf: ActivityOf): boolean {
+  if (key === 'activity') return !Number.isFinite(lastActivityTime(project, activityOf));
   if (key === 'status') return project.status === undefined;
   if (key === 'price') return project.price === undefined;
   if (key === 'created') return !Number.isFinite(serviceTime(project.created));
@@ -83,6 +105,7 @@ export function orderProjects(
   rows: readonly ProjectListItem[],
   query: string,
   sort: ProjectSort | null,
+  activityOf: ActivityOf = () => undefined,
 ): readonly ProjectListItem[] {
   const found = query.trim() ? rows.filter((row) => matchesSearch(row, query)) : rows;
   if (!sort) return found;
@@ -90,10 +113,10 @@ export function orderProjects(
   return found
     .map((row, index) => ({ row, index }))
     .sort((x, y) => {
-      const gapX = missing(sort.key, x.row);
-      const gapY = missing(sort.key, y.row);
+      const gapX = missing(sort.key, x.row, activityOf);
+      const gapY = missing(sort.key, y.row, activityOf);
       if (gapX !== gapY) return gapX ? 1 : -1;
-      const order = gapX ? 0 : (compareBy(sort.key, x.row, y.row) ?? 0);
+      const order = gapX ? 0 : (compareBy(sort.key, x.row, y.row, activityOf) ?? 0);
       return order !== 0 ? sign * order : x.index - y.index;
     })
     .map(({ row }) => row);

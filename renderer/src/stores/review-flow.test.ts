@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, withApi } from './fake-api.test-util';
+import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
 import { isNextKey, isPreviousKey, isTypingTarget, NOTHING_NEXT, useReviewFlowStore } from './review-flow';
 
 describe('review flow: "Next needing review"', () => {
@@ -76,5 +76,68 @@ describe('review flow: "Next needing review"', () => {
     expect(isTypingTarget(input)).toBe(true);
     expect(isTypingTarget(button)).toBe(false);
     expect(isTypingTarget(document.body)).toBe(false);
+  });
+});
+
+describe('review flow: a rejection or revision from the project page list', () => {
+  const take = { id: 'd1', status: 'reviewable' };
+
+  it('decides on the newest version the app can load: the take itself is version 1 when none were read', async () => {
+    const versions = { id: 'd1', name: '1', serviceSubCategory: 'voice_over', status: 'reviewable' };
+    const { api } = createFakeApi({
+      'revisions.versions': ({ deliverableId }: { deliverableId: string }) => {
+        if (deliverableId === 'two') return { ...versions, versions: [{ created: 'a' }, { created: 'b' }] };
+        if (deliverableId === 'none') return { ...versions, versions: [] };
+        throw serviceError('NOT_LOADED_OFFLINE');
+      },
+    } as never);
+    const flow = withApi(api, () => useReviewFlowStore());
+    expect(await flow.latestVersion('two')).toBe(2);
+    expect(await flow.latestVersion('none')).toBe(1);
+    expect(await flow.latestVersion('never-loaded')).toBe(1);
+  });
+
+  it('sends what the review screen sends, with the version named in the dialog as the one heard', async () => {
+    const { api, calls } = createFakeApi({
+      'deliverables.reject': () => ({
+        id: 'd1',
+        name: '1',
+        serviceSubCategory: 'voice_over',
+        status: 'rejected',
+      }),
+      'revisions.create': () => ({
+        id: 'd1',
+        name: '1',
+        serviceSubCategory: 'voice_over',
+        status: 'revisionRequested',
+        instructions: 'x',
+        checkTalent: false,
+      }),
+    });
+    const flow = withApi(api, () => useReviewFlowStore());
+    expect(await flow.rejectFromList('p1', take, 3, { reason: 'Too fast', reasonCode: 'wrong_tone' })).toBe(
+      'rejected',
+    );
+    const note = 'Slower here.\nWarmer there.';
+    await flow.reviseFromList(
+      'p1',
+      take,
+      3,
+      { instructions: note, checkTalent: false, reason: 'audio' },
+      false,
+    );
+    await flow.reviseFromList(
+      'p1',
+      take,
+      3,
+      { instructions: note, checkTalent: true, reason: 'audio' },
+      true,
+    );
+    const heard = { version: 3, status: 'reviewable', projectId: 'p1' };
+    expect(calls.map(({ input }) => input)).toEqual([
+      { id: 'd1', heard, reason: 'Too fast', reasonCode: 'wrong_tone' },
+      { deliverableId: 'd1', heard, instructions: note, checkTalent: false },
+      { deliverableId: 'd1', heard, instructions: note, checkTalent: true, reason: 'audio' },
+    ]);
   });
 });

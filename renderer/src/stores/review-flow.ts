@@ -2,6 +2,13 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { useApi } from '../bridge';
 import type { WaveformSource } from '../composables/use-waveform';
+import type { RejectInput, RevisionInput } from './review';
+
+/** A take as the project page lists it: what a decision from the list sends along with it. */
+export interface ListedTake {
+  id: string;
+  status: string;
+}
 
 /** Said when nothing else waits: the producer is done, not stuck. */
 export const NOTHING_NEXT = 'Nothing else needs your review right now.';
@@ -44,7 +51,77 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
     return answer.status;
   }
 
-  return { note, nextLink, entrySource, approveFromList };
+  /**
+   * The newest version of a take the app can load now (its versions, from the service or as last read; the take
+   * itself is version 1 when none were ever read). A decision from the list is on this version: the producer may
+   * not have played it, so the dialog names it.
+   */
+  async function latestVersion(deliverableId: string): Promise<number> {
+    const answer = await api.revisions.versions({ deliverableId }).catch(() => null);
+    return Math.max(1, answer?.versions.length ?? 0);
+  }
+
+  /** What goes with a decision from the list, as the review screen sends it: version, status and project. */
+  const heardFromList = (projectId: string, take: ListedTake, version: number) => ({
+    version,
+    status: take.status,
+    projectId,
+  });
+
+  /**
+   * Rejects a take from the project page's list, on `version` (see `latestVersion`), through the same outbox as the
+   * review screen. Throws the service's error, or QUEUED_OFFLINE when main kept it in the outbox.
+   */
+  async function rejectFromList(
+    projectId: string,
+    take: ListedTake,
+    version: number,
+    input: RejectInput,
+  ): Promise<string> {
+    const answer = await api.deliverables.reject({
+      id: take.id,
+      heard: heardFromList(projectId, take, version),
+      reason: input.reason,
+      ...(input.reasonCode ? { reasonCode: input.reasonCode } : {}),
+      ...(input.newGenderAndAge ? { newGenderAndAge: input.newGenderAndAge } : {}),
+    });
+    return answer.status;
+  }
+
+  /** Asks for a revision of a take from the list, on `version`; `audioAds`: the reason is sent (audio ads only). */
+  async function reviseFromList(
+    projectId: string,
+    take: ListedTake,
+    version: number,
+    input: RevisionInput,
+    audioAds: boolean,
+  ): Promise<string> {
+    const answer = await api.revisions.create({
+      deliverableId: take.id,
+      heard: heardFromList(projectId, take, version),
+      instructions: input.instructions,
+      checkTalent: input.checkTalent,
+      ...(input.revisionCode ? { revisionCode: input.revisionCode } : {}),
+      ...(input.reason && audioAds ? { reason: input.reason } : {}),
+    });
+    return answer.status;
+  }
+
+  /** Gender-and-age values of a category, for a rejection that asks for another voice. */
+  function genderAndAgeOptions(categoryId: string) {
+    return api.catalog.attributeValues({ categoryId, attributeId: 'genderAndAge' });
+  }
+
+  return {
+    note,
+    nextLink,
+    entrySource,
+    approveFromList,
+    latestVersion,
+    rejectFromList,
+    reviseFromList,
+    genderAndAgeOptions,
+  };
 });
 
 /** Shift+N: the previous take that needs review. */
