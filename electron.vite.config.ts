@@ -34,7 +34,7 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(root, 'electron/main/index.ts'),
+          index: resolve(root, 'electron/main/app/index.ts'),
           'audio-worker': resolve(root, 'electron/main/audio/worker.ts'),
           'follow-thread.worker': resolve(root, 'electron/main/downloads/follow-thread.worker.ts'),
           'transfer-thread.worker': resolve(root, 'electron/main/downloads/transfer-thread.worker.ts'),

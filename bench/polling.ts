@@ -12,7 +12,7 @@ import type { DeliverableReadyEvent } from '../shared/ipc';
 import { createMemorySettingsStore, createProfiles } from '../electron/main/profiles';
 import { createMemorySecretStore } from '../electron/main/secrets';
 import { createWatcher, DEFAULT_POLL_POLICY } from '../electron/main/watcher';
-import { createTestClock } from '../electron/main/watcher/test-clock';
+import { createTestClock } from '../electron/main/watcher/test-support/test-clock';
 import { createSandbox } from '../electron/sandbox/server';
 import { markdownTable } from './lib/report';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../electron/sandbox/server';
-import { startBrowserMode } from '../electron/main/browser-mode';
+import { startBrowserMode } from '../electron/main/app/browser-mode';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'takedesk-e2e-'));

@@ -6,7 +6,7 @@ import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js
 import { DebugLogger } from 'builder-util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEEP_LINK_SCHEME } from '../electron/main/electron/deep-link';
+import { DEEP_LINK_SCHEME } from '../electron/main/app/electron/deep-link';
 import {
   EXPECTED_FUSES,
   REQUIRED_OUTPUT,

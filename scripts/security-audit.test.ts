@@ -62,22 +62,22 @@ describe('security audit', () => {
   it('explains a finding only for its rule and its files', () => {
     const verdict = judge(
       [
-        finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/electron/security.ts'),
+        finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/app/electron/security.ts'),
         finding('OPEN_EXTERNAL_JS_CHECK', 'out/main/index.js'),
-        finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/handlers.ts'),
+        finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/app/handlers.ts'),
         finding('OPEN_EXTERNAL_JS_CHECK', 'out/main/nested/index.js'),
-        finding('NODE_INTEGRATION_JS_CHECK', 'electron/main/electron/security.ts'),
+        finding('NODE_INTEGRATION_JS_CHECK', 'electron/main/app/electron/security.ts'),
       ],
       allowlist,
     );
     expect(verdict.explained.map((f) => f.file)).toEqual([
-      'electron/main/electron/security.ts',
+      'electron/main/app/electron/security.ts',
       'out/main/index.js',
     ]);
     expect(verdict.unexplained.map((f) => `${f.rule} ${f.file}`)).toEqual([
-      'OPEN_EXTERNAL_JS_CHECK electron/main/handlers.ts',
+      'OPEN_EXTERNAL_JS_CHECK electron/main/app/handlers.ts',
       'OPEN_EXTERNAL_JS_CHECK out/main/nested/index.js',
-      'NODE_INTEGRATION_JS_CHECK electron/main/electron/security.ts',
+      'NODE_INTEGRATION_JS_CHECK electron/main/app/electron/security.ts',
     ]);
   });
 

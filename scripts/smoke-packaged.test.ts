@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { electronBinary } from './lib/electron-binary';
-import { SMOKE_STEP_NAMES } from '../electron/main/electron/smoke-test';
+import { SMOKE_STEP_NAMES } from '../electron/main/app/electron/smoke-test';
 import {
   builderArgs,
   debInstall,

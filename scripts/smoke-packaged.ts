@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMOKE_LINE, SMOKE_STEP_NAMES } from '../electron/main/electron/smoke-test';
+import { SMOKE_LINE, SMOKE_STEP_NAMES } from '../electron/main/app/electron/smoke-test';
 import { electronBinary } from './lib/electron-binary';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

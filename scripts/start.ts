@@ -55,7 +55,7 @@ async function main() {
     return;
   }
   const why = 'missing' in electron ? electron.missing : 'TAKEDESK_BROWSER=1';
-  const { startBrowserMode } = await import('../electron/main/browser-mode');
+  const { startBrowserMode } = await import('../electron/main/app/browser-mode');
   const app = await startBrowserMode({
     rendererDir: join(root, 'out', 'renderer'),
     // The sandbox starts when the page first asks for it, after the URL is printed: its routine lines would bury

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_ERROR_CODES } from '../../shared/api';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-helpers';
+import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-support/test-helpers';
 
 // Every reachable error code of the spec (and the sandbox's extension codes) with its heading and
 // body status, over real HTTP against the default sandbox (real seed data, media store, rate card).

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { requestWithCa, processAlive } from './test-helpers';
+import { requestWithCa, processAlive } from './test-support/test-helpers';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type MediaDescriptor } from './engine';
 import { createSandbox, type Sandbox } from './server';
 import { createInitialState, type SandboxState } from './state';
-import { audioAdsBody, call, fakeCatalog, voiceOverBody, type Loose } from './test-helpers';
+import { audioAdsBody, call, fakeCatalog, voiceOverBody, type Loose } from './test-support/test-helpers';
 
 // Issue 13 items 1 and 3: a work item that cannot be delivered (here an audio ad of 3601 seconds, which
 // the media store refuses, as create used to accept it) fails alone: the sandbox keeps serving, the other

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_REASONS } from '../../shared/api/reasons';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-helpers';
+import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-support/test-helpers';
 
 // Property-based fuzz of create (and quote), search and cancel against the real sandbox (seed data, rate
 // card, media store): arbitrary and near-valid bodies and queries never give a 5xx or an INTERNAL body,

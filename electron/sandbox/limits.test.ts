@@ -9,7 +9,7 @@ import { normalizeDescriptor } from './media/media-store';
 import { voiceOverSeconds } from './media/synth';
 import { audioAdsServices, voiceOverService } from './sample-bodies';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-helpers';
+import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-support/test-helpers';
 
 // Issue 13 items 1 and 6: what delivery cannot make is refused at creation with a spec-shaped 422, and
 // bodies are read up to a byte limit (chunked ones too) with a spec-shaped 413.

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPrng } from './test-prng';
+import { createPrng } from './test-support/test-prng';
 import { createSandbox } from './server';
 import { isSandboxState } from './state';
-import { call, voiceOverBody } from './test-helpers';
+import { call, voiceOverBody } from './test-support/test-helpers';
 
 const CLI = join(import.meta.dirname, 'cli.ts');
 const children: ChildProcess[] = [];

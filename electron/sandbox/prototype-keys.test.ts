@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../shared/api';
 import { listAttributeValues, listAttributes } from '../../shared/catalogue/categories';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-helpers';
+import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-support/test-helpers';
 
 // Issue 13 item 8: request values that name Object.prototype's members (`constructor`, `__proto__`,
 // `toString`, ...) are ordinary unknown ids: a spec-shaped 4xx, never a 500.

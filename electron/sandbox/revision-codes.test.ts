@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, startSandbox, type Loose } from './test-helpers';
+import { audioAdsBody, call, startSandbox, type Loose } from './test-support/test-helpers';
 
 // The sandbox accepts exactly the live revision codes of the deliverable's service
 // (docs/service.md#revision-codes), and records the service's paid default when none is sent.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponse, Track } from '../../shared/api';
 import { CURRENCY_RATES } from './data/rates';
 import type { Sandbox } from './server';
-import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-helpers';
+import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from './test-support/test-helpers';
 
 // Search, pricing, units, media (Range, ETag, cut connections), tracks and the OpenAPI document
 // against the default sandbox with its real seed data and media store.

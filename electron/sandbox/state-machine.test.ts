@@ -11,7 +11,7 @@ import {
   fakeServices,
   startSandbox,
   voiceOverBody,
-} from './test-helpers';
+} from './test-support/test-helpers';
 
 // Every row of the state table (docs/service.md#transitions), plus the sandbox's documented choices,
 // over real HTTP. Pricing and media are stand-ins here (engine behaviour only); services.test.ts

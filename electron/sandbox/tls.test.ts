@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox } from './server';
-import { call } from './test-helpers';
+import { call } from './test-support/test-helpers';
 import { generateSandboxTls, persistedSandboxTls } from './tls';
 
 // The sandbox's certificate and the clock: a clock set back (by hand, or by a time sync) must not leave every

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sandbox } from './server';
-import { call, startSandbox } from './test-helpers';
+import { call, startSandbox } from './test-support/test-helpers';
 
 // Live tokens expire (docs/service.md#tokens-expire): with a token lifetime, a signed-in token answers 401
 // once it has expired.

@@ -25,7 +25,7 @@ export interface BrowserTransportDeps {
   reconnectMs?: number;
 }
 
-/** The header browser mode's host expects the launch secret in (electron/main/hosts/browser-host.ts). */
+/** The header browser mode's host expects the launch secret in (electron/main/app/hosts/browser-host.ts). */
 export const SESSION_HEADER = 'x-takedesk-session';
 /** Where the tab keeps the secret: sessionStorage is this tab's and this origin's (port included) alone. */
 export const SESSION_KEY = 'takedesk.session';

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
-import { voiceOverBody } from '../../sandbox/test-helpers';
+import { voiceOverBody } from '../../sandbox/test-support/test-helpers';
 import { generateSandboxTls } from '../../sandbox/tls';
 import { createProfiles, createMemorySettingsStore, SANDBOX_PROFILE_ID } from '../profiles';
 import { createMemorySecretStore } from '../secrets';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from './client';
 import { ApiClientError } from './errors';
 import type { ApiFallbacks } from './fallbacks';
-import { notFound, startLocalService } from './test-support';
+import { notFound, startLocalService } from './test-support/service-stand-ins';
 
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;
 let service: Awaited<ReturnType<typeof startLocalService>>;

@@ -13,7 +13,13 @@ import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 import { ApiClientError } from './errors';
 import type { RetryInfo } from './retry';
-import { HOSTILE_IDS, isSpecRequest, sandboxControl, startLossyProxy, type LossyProxy } from './test-support';
+import {
+  HOSTILE_IDS,
+  isSpecRequest,
+  sandboxControl,
+  startLossyProxy,
+  type LossyProxy,
+} from './test-support/service-stand-ins';
 
 let sandbox: Sandbox;
 let proxy: LossyProxy;

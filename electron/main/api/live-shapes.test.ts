@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAnswer, DeliverablesResponse, ListProjectsResponse, ProjectListItem } from '../../../shared/api';
 import { createApiClient, type ApiClient, type UnreadableReport } from './client';
 import { ApiClientError } from './errors';
-import { LIVE_CORPUS, WINNER_REFUSALS, type CorpusAnswer } from './live-shapes.corpus';
-import { notFound, startLocalService } from './test-support';
+import { LIVE_CORPUS, WINNER_REFUSALS, type CorpusAnswer } from './test-support/live-shapes.corpus';
+import { notFound, startLocalService } from './test-support/service-stand-ins';
 
 let service: Awaited<ReturnType<typeof startLocalService>>;
 let baseUrl: string;

@@ -7,7 +7,7 @@ import { createAnalyzer, resolveWorkerEntry } from './analyzer';
 import { AudioDecodeError } from './errors';
 import { peaksFromFile } from './file-analysis';
 import { decodePeaks } from './peaks';
-import { encodeMp3, encodeWav, stereoTones, toneSequence } from './test-signals';
+import { encodeMp3, encodeWav, stereoTones, toneSequence } from './test-support/test-signals';
 
 let dir: string;
 let wav: string;

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { resolveWorkerEntry as resolveSharedEntry, startWorker } from '../workers';
+import { resolveWorkerEntry as resolveSharedEntry, startWorker } from '../kernel/workers';
 import type { AnalyzeFileOptions, FileAnalysis } from './file-analysis';
 import { AudioDecodeError } from './errors';
 import { concatPeaks, writePeaksFile, type PeaksData } from './peaks';

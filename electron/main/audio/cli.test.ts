@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeWav, stereoTones } from './test-signals';
+import { encodeWav, stereoTones } from './test-support/test-signals';
 
 const root = resolve(import.meta.dirname, '../../..');
 const tsx = join(root, 'node_modules/.bin/tsx');

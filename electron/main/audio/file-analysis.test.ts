@@ -13,8 +13,8 @@ import {
   peaksFromFile,
 } from './file-analysis';
 import { concatPeaks } from './peaks';
-import { encodeMp3 as encodeTestMp3 } from './test-signals';
-import { encodeWav, toneSequence } from './test-signals';
+import { encodeMp3 as encodeTestMp3 } from './test-support/test-signals';
+import { encodeWav, toneSequence } from './test-support/test-signals';
 
 const hasFfmpeg = ((): boolean => {
   try {

@@ -7,7 +7,7 @@ import {
   loudnessRange,
   type LoudnessResult,
 } from '../../../shared/audio/loudness';
-import { pushInBlocks, stereoTones, toneSequence, type ToneSegment } from './test-signals';
+import { pushInBlocks, stereoTones, toneSequence, type ToneSegment } from './test-support/test-signals';
 
 function measure(
   planar: Float32Array[],

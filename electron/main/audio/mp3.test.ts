@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError } from './errors';
 import { createMp3Decoder, decodeMp3Span, partSpan, type Mp3Span } from './mp3';
 import { createPeaksBuilder, type PeaksBuilder } from './peaks';
-import { encodeMp3, encodeWav, toneSequence } from './test-signals';
+import { encodeMp3, encodeWav, toneSequence } from './test-support/test-signals';
 
 /** Decoded samples, per channel, concatenated. */
 interface Pcm {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { concatPeaks, createPeaksBuilder, decodePeaks, writePeaksFile } from './peaks';
-import { pushInBlocks } from './test-signals';
+import { pushInBlocks } from './test-support/test-signals';
 
 describe('createPeaksBuilder', () => {
   it('computes min/max of the channel mix per bucket and folds coarser levels exactly', () => {

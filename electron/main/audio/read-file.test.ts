@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeFile, peaksFromFile } from './file-analysis';
 import { openMp3File } from './mp3';
-import { encodeMp3, encodeWav, stereoTones } from './test-signals';
+import { encodeMp3, encodeWav, stereoTones } from './test-support/test-signals';
 
 // A link put in an item's place after the library checked it (issue 24 item 5): the read itself refuses it.
 describe.skipIf(process.platform === 'win32')('audio files are read without following a link', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_TARGETS, qaBadgeText, qaTargetForPurpose } from '../../../shared/audio/qa';
 import type { Sandbox } from '../../sandbox/server';
-import { call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
+import { call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-support/test-helpers';
 import { analyzeFile } from './file-analysis';
 
 // The sandbox's creatives master each take to its project's purpose; the app's own analyser checks the files.

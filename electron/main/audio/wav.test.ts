@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AudioDecodeError } from './errors';
-import { encodeWav, toneSequence } from './test-signals';
+import { encodeWav, toneSequence } from './test-support/test-signals';
 import { createWavDecoder, type WavFormat } from './wav';
 
 /** Decodes a WAV image fed in chunks of `chunk` bytes; returns format and concatenated planar samples. */

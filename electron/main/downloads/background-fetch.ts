@@ -3,7 +3,7 @@
  * so review, QA and playback do not wait and work offline. No request beyond the download's own.
  */
 import type { DeliverableReadyEvent, Settings } from '../../../shared/ipc';
-import type { EventBus } from '../events';
+import type { EventBus } from '../kernel/events';
 import type { DownloadsPort } from './downloads-service';
 
 export interface BackgroundFetchDeps {

@@ -6,7 +6,13 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
-import { audioAdsBody, call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
+import {
+  audioAdsBody,
+  call,
+  startSandbox,
+  voiceOverBody,
+  type Loose,
+} from '../../sandbox/test-support/test-helpers';
 import type { Sandbox } from '../../sandbox/server';
 
 // Issue 13: kill -9 the app during downloads and library writes at seeded random points, restart it on the same
@@ -14,7 +20,7 @@ import type { Sandbox } from '../../sandbox/server';
 // its recorded size and sha256, that no incomplete file sits under a final name, and that nothing outside the
 // library changed.
 
-const CHILD = join(import.meta.dirname, 'crash-child.ts');
+const CHILD = join(import.meta.dirname, 'test-support/crash-child.ts');
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
 let sb: Sandbox;

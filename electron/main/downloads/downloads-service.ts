@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { StateNotices } from '../state-recovery';
+import type { StateNotices } from '../kernel/state-recovery';
 import type { AudioAnalysis } from '../../../shared/audio';
 import { orderedSecondsOf } from '../../../shared/api';
 import {
@@ -8,12 +8,12 @@ import {
   type DownloadJob,
   type ProjectDownloadSelection,
 } from '../../../shared/ipc';
-import { activeProfileId } from '../active-profile-id';
-import type { EventBus } from '../events';
+import { activeProfileId } from '../kernel/active-profile-id';
+import type { EventBus } from '../kernel/events';
 import type { Library } from '../library/library';
-import { localError } from '../local-error';
+import { localError } from '../kernel/local-error';
 import type { Profiles } from '../profiles';
-import type { SettingsService } from '../settings';
+import type { SettingsService } from '../profiles/settings';
 import { createFollowThreads, type FollowedEnvelope } from './follow-threads';
 import type { DownloadRequest, ResolvedDownload } from './job';
 import { createDownloads, DownloadNotFoundError } from './queue';

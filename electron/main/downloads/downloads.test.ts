@@ -20,7 +20,7 @@ import {
   audioAdsBody,
   voiceOverBody,
   type Loose,
-} from '../../sandbox/test-helpers';
+} from '../../sandbox/test-support/test-helpers';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary, syncFile } from '../library/library';
@@ -33,8 +33,8 @@ import { createFollowThreads } from './follow-threads';
 import { streamGet, streamResponse, withRedirects, type HttpGet } from './transport';
 import { createTransferThread } from './transfer-thread';
 import { type WriteChunks } from './body-writer';
-import { fillingDisk, throttledGet } from './test-server';
-import { HOSTILE_NAMES } from '../library/test-support';
+import { fillingDisk, throttledGet } from './test-support/test-server';
+import { HOSTILE_NAMES } from '../library/test-support/hostile-names';
 
 // Integration tests against the real sandbox on 127.0.0.1: real HTTP, real Range/ETag, real cut connections.
 

@@ -1,6 +1,6 @@
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { MediaFormat } from '../../../shared/ipc';
-import { resolveWorkerEntry, startWorker } from '../workers';
+import { resolveWorkerEntry, startWorker } from '../kernel/workers';
 import { READ_BUFFER_BYTES, type ReadBufferPool } from './transport';
 import type { FedChunk, FollowReply, FollowRequest } from './follow-thread.worker';
 import { createPartReader, type FollowedEnvelope, type FollowResult, type PartReader } from './part-reader';

@@ -15,7 +15,13 @@ import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DownloadJob } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
-import { call, requestWithCa, voiceOverBody, audioAdsBody, type Loose } from '../../sandbox/test-helpers';
+import {
+  call,
+  requestWithCa,
+  voiceOverBody,
+  audioAdsBody,
+  type Loose,
+} from '../../sandbox/test-support/test-helpers';
 import { generateSandboxTls } from '../../sandbox/tls';
 import { createLibrary } from '../library/library';
 import { createDownloads, type Downloads, type DownloadsDeps, type ResolvedDownload } from './queue';
@@ -23,7 +29,7 @@ import { leanHttpGet, rawGet, UntrustedCertificateError } from './lean-http';
 import { createFollowThreads } from './follow-threads';
 import { withRedirects, type HttpGet } from './transport';
 import { createTransferThread } from './transfer-thread';
-import { readRawBody } from './test-server';
+import { readRawBody } from './test-support/test-server';
 
 // Downloads over HTTPS against the sandbox's HTTPS mode: the transport the live service's media really takes, with the
 // sandbox's certificate as the only trusted authority, as the Sandbox profile has it. Real TLS, no mocks.

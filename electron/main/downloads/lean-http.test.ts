@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawGet } from './lean-http';
 import { createSharedSlots } from './follow-threads';
 import { withRedirects } from './transport';
-import { readRawBody, serveOnLoopback } from './test-server';
+import { readRawBody, serveOnLoopback } from './test-support/test-server';
 
 // Edge cases of the lean HTTP path against a real server on 127.0.0.1 (the sandbox only ever sends
 // Content-Length bodies, so chunked, close-delimited, split heads and redirects are exercised here).

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DownloadJob, EventName, LibraryItem, MediaFormat, Result } from '../../../shared/ipc';
-import { call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-helpers';
+import { call, startSandbox, voiceOverBody, type Loose } from '../../sandbox/test-support/test-helpers';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import type { Sandbox } from '../../sandbox/server';
 import { createLibrary } from '../library/library';
 import { partPathFor } from '../library/sanitize';
-import { startTestWorld } from '../test-world';
+import { startTestWorld } from '../app/test-support/test-world';
 import { createDownloads, type DownloadsDeps, type ResolvedDownload } from './queue';
 import { createLeanHttpGet, leanHttpGet } from './lean-http';
-import { fillingDisk, throttledGet } from './test-server';
+import { fillingDisk, throttledGet } from './test-support/test-server';
 
 // Issue 13, items 4, 5 and 9b: every library file has its own path per deliverable and version, nothing is renamed
 // over another item's file, the library never follows a link out of itself, and a DISK_FULL part can be removed.

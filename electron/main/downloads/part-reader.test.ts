@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeFile, peaksFromFile } from '../audio/file-analysis';
-import { encodeWav, toneSequence } from '../audio/test-signals';
+import { encodeWav, toneSequence } from '../audio/test-support/test-signals';
 import type { FollowReply, LineFeed } from './follow-thread.worker';
 import { createSharedSlots, createFollowThreads, followInline, type SharedSlots } from './follow-threads';
 import { READ_BUFFER_BYTES } from './transport';

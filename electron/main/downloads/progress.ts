@@ -3,7 +3,7 @@
  * left are measured and the jobs whose byte count moved are sent in one 'downloads.progress' event.
  */
 import type { DownloadProgress } from '../../../shared/ipc';
-import type { EventBus } from '../events';
+import type { EventBus } from '../kernel/events';
 import type { Entry } from './queue-entry';
 
 export function createProgressTicker(

@@ -10,9 +10,9 @@
 import { rm } from 'node:fs/promises';
 import type { AudioAnalysis } from '../../../shared/audio';
 import type { DownloadJob, ProjectDownloadSelection } from '../../../shared/ipc';
-import type { EventBus } from '../events';
+import type { EventBus } from '../kernel/events';
 import { syncFile, type Library } from '../library/library';
-import type { StateNotices } from '../state-recovery';
+import type { StateNotices } from '../kernel/state-recovery';
 import { createDurability } from './durability';
 import { DownloadError } from './errors';
 import { followInline, type Follow, type FollowedEnvelope } from './follow-threads';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FollowReply, LineFeed } from './follow-thread.worker';
 import { createSharedSlots } from './follow-threads';
 import type { HttpGet, PumpOptions } from './transport';
-import { serveOnLoopback } from './test-server';
+import { serveOnLoopback } from './test-support/test-server';
 import { createTransferThread } from './transfer-thread';
 
 // The transfer worker against a real server on 127.0.0.1: what it writes, what it feeds, how it fails.

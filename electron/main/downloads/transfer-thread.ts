@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { resolveWorkerEntry, startWorker } from '../workers';
+import { resolveWorkerEntry, startWorker } from '../kernel/workers';
 import { leanHttpGet, UntrustedCertificateError } from './lean-http';
 import type { SharedSlots } from './follow-threads';
 import type { HttpGet, HttpResponse, PumpResult } from './transport';

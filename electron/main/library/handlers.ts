@@ -3,9 +3,9 @@
  * analysis and QA, and each project's QA target.
  */
 import type { Settings } from '../../../shared/ipc';
-import type { HandlersIn } from '../ipc/router';
-import { inLibrary } from '../local-error';
-import type { QaTargetsService } from '../qa-targets';
+import type { HandlersIn } from '../app/ipc/router';
+import { inLibrary } from '../kernel/local-error';
+import type { QaTargetsService } from './qa-targets';
 import type { LibraryPort } from './library-service';
 
 export interface DesktopPort {

@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { LibraryItem, Result } from '../../../shared/ipc';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import { createAnalyzer, type Analyzer } from '../audio/analyzer';
-import { encodeMp3, encodeWav, stereoTones } from '../audio/test-signals';
-import { toErrorBody } from '../ipc/router';
-import { createEventBus } from '../events';
+import { encodeMp3, encodeWav, stereoTones } from '../audio/test-support/test-signals';
+import { toErrorBody } from '../app/ipc/router';
+import { createEventBus } from '../kernel/events';
 import { createMediaRegistry } from '../media/media-registry';
-import type { SettingsService } from '../settings';
-import { startTestWorld, type TestWorld } from '../test-world';
+import type { SettingsService } from '../profiles/settings';
+import { startTestWorld, type TestWorld } from '../app/test-support/test-world';
 import { createLibraryService, type LibraryService } from './library-service';
 
 // The library as the handlers and the media route see it, over real files: an item's file replaced by a link, a

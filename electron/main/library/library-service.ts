@@ -1,15 +1,15 @@
 import type { AudioAnalysis, DeliveryTargetId, QaVerdict } from '../../../shared/audio';
-import type { StateNotices } from '../state-recovery';
+import type { StateNotices } from '../kernel/state-recovery';
 import { qaVerdict } from '../../../shared/audio';
 import { isAudioFormat, showsFilesOf, type LibraryItem, type PeaksPayload } from '../../../shared/ipc';
 import type { Analyzer } from '../audio/analyzer';
 import { AudioDecodeError } from '../audio/errors';
-import { activeProfileId } from '../active-profile-id';
-import type { EventBus } from '../events';
-import { inLibrary, localError } from '../local-error';
+import { activeProfileId } from '../kernel/active-profile-id';
+import type { EventBus } from '../kernel/events';
+import { inLibrary, localError } from '../kernel/local-error';
 import type { Profiles } from '../profiles';
-import { readPeaks } from '../peaks-payload';
-import type { SettingsService } from '../settings';
+import { readPeaks } from './peaks-payload';
+import type { SettingsService } from '../profiles/settings';
 import { createLibrary, LibraryFileError, type KnownFile, type Library } from './library';
 
 /** The library as the handlers see it. */

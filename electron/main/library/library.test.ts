@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc';
 import { createLibrary, LibraryItemNotFoundError } from './library';
 import { PathEscapeError } from './sanitize';
-import { createStateNotices } from '../state-recovery';
+import { createStateNotices } from '../kernel/state-recovery';
 
 let dir: string;
 beforeEach(async () => {

@@ -9,8 +9,8 @@
 import { realpath, rename } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { LibraryItem, MediaFormat } from '../../../shared/ipc';
-import type { EventBus } from '../events';
-import type { StateNotices } from '../state-recovery';
+import type { EventBus } from '../kernel/events';
+import type { StateNotices } from '../kernel/state-recovery';
 import { describeFsError, LibraryFileError, LibraryItemNotFoundError } from './errors';
 import { checkItemFile } from './file-facts';
 import { createFileOps } from './file-ops';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { LibraryItem } from '../../../shared/ipc';
-import { createStateNotices, recoverStateFile, removeStaleTempFiles } from '../state-recovery';
+import { createStateNotices, recoverStateFile, removeStaleTempFiles } from '../kernel/state-recovery';
 import { describeFsError, LibraryFileError } from './errors';
 import type { LibraryDeps } from './library';
 import { migrateShared } from './migrate-shared';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_NAMES } from './test-support';
+import { HOSTILE_NAMES } from './test-support/hostile-names';
 import {
   MAX_NAME_BYTES,
   PathEscapeError,

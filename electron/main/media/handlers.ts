@@ -1,7 +1,7 @@
 /** The media part of the handler map: playable URLs for service links and library files. */
-import type { HandlersIn } from '../ipc/router';
+import type { HandlersIn } from '../app/ipc/router';
 import type { LibraryPort } from '../library/library-service';
-import { inLibrary } from '../local-error';
+import { inLibrary } from '../kernel/local-error';
 import type { MediaRegistry } from './media-registry';
 
 /** Passes a service answer on after remembering its media links, so they can be played. */

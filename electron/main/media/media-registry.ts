@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import type { MediaUrl } from '../../../shared/ipc';
-import type { MediaResolver } from '../hosts/browser-host';
-import { localError } from '../local-error';
+import type { MediaResolver } from '../app/hosts/browser-host';
+import { localError } from '../kernel/local-error';
 import { fileResponse } from '../../http/file-response';
 
 /** How the current transport spells media URLs (`takedesk-media://library/<id>` or `/media/library/<id>`). */

@@ -24,7 +24,7 @@ export interface SandboxLauncher {
 
 export type ApiClientFactory = (options: ApiClientOptions) => ApiClient;
 
-/** Anything with the event bus's emit (electron/main/events.ts). */
+/** Anything with the event bus's emit (electron/main/kernel/events.ts). */
 export interface ProfileEvents {
   emit<E extends 'profile.changed'>(event: E, payload: EventPayloads[E]): void;
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ProfileSummary, ProfilesState, Reachability } from '../../../shared/ipc';
 import { accountKey } from './account';
 import { createApiClient, type ApiClient } from '../api/client';
-import { salvage } from '../state-recovery';
+import { salvage } from '../kernel/state-recovery';
 import { normalizeBaseUrl, outcomeOf, ProfileError } from './profile-checks';
 import {
   STALL_MS,

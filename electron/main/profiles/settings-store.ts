@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { SettingsFileSchema } from '../state-files';
-import { recoverStateFile, type StateNotices } from '../state-recovery';
+import { SettingsFileSchema } from '../app/state-files';
+import { recoverStateFile, type StateNotices } from '../kernel/state-recovery';
 
 /** The part of electron-store the profiles use; `createJsonSettingsStore` is the browser-mode twin. */
 export interface SettingsStore {

@@ -12,8 +12,8 @@ import type { OutboxDecision, OutboxItem } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import { createApiClient, type ApiClient } from '../api/client';
-import { startLossyProxy, type DropMode, type LossyProxy } from '../api/test-support';
-import { startModelApp, type ModelAppConfig, type ModelCommand } from './decisions-crash-child';
+import { startLossyProxy, type DropMode, type LossyProxy } from '../api/test-support/service-stand-ins';
+import { startModelApp, type ModelAppConfig, type ModelCommand } from './test-support/decisions-crash-child';
 
 /**
  * A model-based test of the decisions store. fast-check draws small schedules (fixed seed) of offline and online
@@ -34,7 +34,7 @@ import { startModelApp, type ModelAppConfig, type ModelCommand } from './decisio
  *
  * TAKEDESK_MODEL_RUNS sets the number of schedules (default 200).
  */
-const CHILD = join(import.meta.dirname, 'decisions-crash-child.ts');
+const CHILD = join(import.meta.dirname, 'test-support/decisions-crash-child.ts');
 const RUNS = Number(process.env.TAKEDESK_MODEL_RUNS ?? 200);
 const ACCOUNT = 'https://api.example|sub:model';
 const { DatabaseSync } = createRequire(import.meta.url)('node:sqlite') as typeof Sqlite;

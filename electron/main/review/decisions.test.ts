@@ -7,13 +7,13 @@ import type { OutboxDecision, OutboxHeard } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import { createApiClient, type ApiClient } from '../api/client';
-import { sandboxControl, startLossyProxy, type LossyProxy } from '../api/test-support';
+import { sandboxControl, startLossyProxy, type LossyProxy } from '../api/test-support/service-stand-ins';
 import { openDatabase, type Database } from './database';
 import { classifyFailure, createDecisions, DECISIONS_MIGRATIONS, type Decisions } from './decisions';
 import { migrateOutboxFile } from './migrate-outbox';
 import { DATABASE_MIGRATIONS } from './migrations';
 import { createMirror, type Mirror } from './mirror';
-import { createStateNotices } from '../state-recovery';
+import { createStateNotices } from '../kernel/state-recovery';
 
 /**
  * The decisions store against a real sandbox, through a fault proxy on 127.0.0.1 that refuses connections, hangs,

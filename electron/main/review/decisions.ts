@@ -16,8 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxDecision, OutboxHeard, OutboxItem, ProfilesState } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
-import { createCoalescedTask } from '../coalesced-task';
-import { localError } from '../local-error';
+import { createCoalescedTask } from '../kernel/coalesced-task';
+import { localError } from '../kernel/local-error';
 import { transaction, type Database } from './database';
 import { changeAfterFailure, classifyFailure, type Failure } from './decision-failure';
 import { earlierInLane, laneOf } from './decision-lanes';

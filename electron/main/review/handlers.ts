@@ -7,12 +7,12 @@
 import type { Deliverable, ProjectListItem } from '../../../shared/api';
 import type { OutboxDecision, OutboxHeard, OutboxItem } from '../../../shared/ipc';
 import { cancellationOf } from '../../../shared/review/cancellation';
-import { activeProfileId } from '../active-profile-id';
+import { activeProfileId } from '../kernel/active-profile-id';
 import type { ApiClient } from '../api/client';
-import type { HandlersIn } from '../ipc/router';
-import type { LiveGuard } from '../live-guard';
+import type { HandlersIn } from '../app/ipc/router';
+import type { LiveGuard } from '../profiles/live-guard';
 import type { ProfilesPort } from '../profiles/handlers';
-import type { ReviewIndex } from '../review-index';
+import type { ReviewIndex } from './review-index';
 import type { PokeTarget } from '../watcher';
 import { createMirroredRead, type MirroredReadDeps } from './mirrored-read';
 

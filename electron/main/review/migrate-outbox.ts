@@ -8,7 +8,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import type { OutboxDecision } from '../../../shared/ipc';
-import { recoverStateFile, type StateNotices } from '../state-recovery';
+import { recoverStateFile, type StateNotices } from '../kernel/state-recovery';
 import { transaction, type Database } from './database';
 
 interface OldItem {

@@ -12,10 +12,10 @@ import type {
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { voiceOverService } from '../../sandbox/sample-bodies';
 import type { RefreshedRead } from '../../../shared/ipc';
-import { startLossyProxy, type LossyProxy } from '../api/test-support';
+import { startLossyProxy, type LossyProxy } from '../api/test-support/service-stand-ins';
 import { createMemorySettingsStore } from '../profiles';
-import { createServices, type Services } from '../services';
-import { testServicesOptions } from '../test-world';
+import { createServices, type Services } from '../app/services';
+import { testServicesOptions } from '../app/test-support/test-world';
 import { openDatabase } from './database';
 import { DECISIONS_MIGRATIONS } from './decisions';
 import { createMirror } from './mirror';

@@ -5,7 +5,7 @@
  */
 import type { MirroredRead, RefreshedRead } from '../../../shared/ipc';
 import type { ApiClient } from '../api/client';
-import { localError } from '../local-error';
+import { localError } from '../kernel/local-error';
 import type { ProfilesPort } from '../profiles/handlers';
 import type { Mirror, Mirrored } from './mirror';
 

@@ -3,8 +3,8 @@
  * switch, the review index keeps only existing profiles, and a sent decision has the watcher look again.
  */
 import type { OutboxDecision, OutboxItem, ProfilesState } from '../../../shared/ipc';
-import type { EventBus } from '../events';
-import type { ReviewIndex } from '../review-index';
+import type { EventBus } from '../kernel/events';
+import type { ReviewIndex } from './review-index';
 import type { PokeTarget } from '../watcher';
 
 export interface ReviewReactionDeps {

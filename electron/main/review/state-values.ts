@@ -6,8 +6,8 @@
  */
 import { existsSync, renameSync } from 'node:fs';
 import type { z } from 'zod';
-import { createJsonFile, type JsonFile } from '../json-file';
-import type { StateNotices } from '../state-recovery';
+import { createJsonFile, type JsonFile } from '../kernel/json-file';
+import type { StateNotices } from '../kernel/state-recovery';
 import type { Database, Migration } from './database';
 
 /** Values kept across restarts (schema 3 of the review database): the review index, the watcher's memory. */

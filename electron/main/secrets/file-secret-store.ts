@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { SecretsFileSchema } from '../state-files';
-import { recoverStateFile, type StateNotices } from '../state-recovery';
+import { SecretsFileSchema } from '../app/state-files';
+import { recoverStateFile, type StateNotices } from '../kernel/state-recovery';
 import type { SecretStore } from './secret-store';
 
 export interface FileSecretStoreDeps {

@@ -10,7 +10,7 @@ import {
   type KeyValueStore,
   type SafeStorageLike,
 } from '.';
-import { createStateNotices } from '../state-recovery';
+import { createStateNotices } from '../kernel/state-recovery';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createJsonFile } from '../json-file';
-import type { StateNotices } from '../state-recovery';
+import { createJsonFile } from '../kernel/json-file';
+import type { StateNotices } from '../kernel/state-recovery';
 import type { WatcherMemory, WatcherMemoryStore } from './watcher';
 
 /** What the watcher remembers, per profile and project; a bad entry is forgotten alone (state-recovery.ts). */

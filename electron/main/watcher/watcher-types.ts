@@ -4,7 +4,7 @@ import type { EventName, EventPayloads, WatchedProject, WatcherStatus } from '..
 import type { ActiveProfile } from '../profiles/profiles';
 import type { Attention, PollPolicy } from './poll-plan';
 
-/** The event bus as the watcher uses it (electron/main/events.ts); `attach` lets it follow profile switches. */
+/** The event bus as the watcher uses it (electron/main/kernel/events.ts); `attach` lets it follow profile switches. */
 export interface WatcherEvents {
   emit<E extends 'deliverable.ready' | 'watcher.status'>(event: E, payload: EventPayloads[E]): void;
   attach?(sink: (event: EventName, payload: EventPayloads[EventName]) => void): () => void;

@@ -10,7 +10,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { createMemorySettingsStore, createProfiles, type Profiles } from '../profiles';
 import { createMemorySecretStore } from '../secrets';
 import { createWatcherMemoryFile } from './memory-file';
-import { createTestClock } from './test-clock';
+import { createTestClock } from './test-support/test-clock';
 import { createWatcher, type Watcher, type WatcherMemoryStore } from './watcher';
 
 /** Profiles in memory whose Sandbox profile is `sandbox`. */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { audioSourceFor } from './media-store';
 import { mp3Chunks, writeMp3File } from './mp3';
 import { createMusicSource, createVoiceSource } from './synth';
-import { ffmpegErrors, ffprobe } from './test-tools';
+import { ffmpegErrors, ffprobe } from './test-support/test-tools';
 
 const dir = mkdtempSync(join(tmpdir(), 'takedesk-mp3-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createVoiceSource, voiceOverSeconds, type AudioSource } from './synth';
-import { ffmpegErrors, ffprobe, has } from './test-tools';
+import { ffmpegErrors, ffprobe, has } from './test-support/test-tools';
 import { encodePcm, wavChunks, wavFileBytes, wavHeader, writeWavFile } from './wav-writer';
 
 const dir = mkdtempSync(join(tmpdir(), 'takedesk-wav-'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { resolveBundledFile } from '../../workers';
+import { resolveBundledFile } from '../../kernel/workers';
 import { AudioDecodeError } from '../errors';
 
 // Status codes of libmpg123 (mpg123.h, enum mpg123_errors) that td_read() returns.
