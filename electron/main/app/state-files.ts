@@ -3,28 +3,14 @@
  * and the start-up removal of what killed atomic writes left beside them.
  */
 import { basename, join } from 'node:path';
-import { z } from 'zod';
-import { StoredProfiles } from '../profiles/profiles';
-import { StoredQaTargets } from '../library/qa-targets';
-import { StoredPreferences } from '../profiles/settings';
+import type { z } from 'zod';
 import { recoverStateFileInPlace, removeStaleTempFiles, type StateNotices } from '../kernel/state-recovery';
 
-/** The settings store's file (browser mode's JSON file, Electron's `settings.json`): every key on its own. */
-export const SettingsFileSchema = z
-  .object({
-    preferences: StoredPreferences.optional(),
-    profiles: StoredProfiles.partial().optional(),
-    qaTargets: StoredQaTargets.optional(),
-  })
-  .catchall(z.unknown());
-
-/** Browser mode's token file: key -> token. */
-export const SecretsFileSchema = z.record(z.string(), z.string());
-
-/** Electron's `secrets.json`: the encrypted tokens under one key. */
-export const ElectronSecretsFileSchema = z
-  .object({ encryptedSecrets: z.record(z.string(), z.string()).optional() })
-  .catchall(z.unknown());
+// Each file's schema lives with the store that reads it (a feature's store may not import app/); the list of files
+// stays here.
+export { SettingsFileSchema } from '../profiles/settings-store';
+export { SecretsFileSchema } from '../secrets/file-secret-store';
+export { ElectronSecretsFileSchema } from '../secrets/safe-storage-secret-store';
 
 /** Every state file main writes into the app data folder (the library's manifest lives in the library). */
 export const DATA_DIR_STATE_FILES = [

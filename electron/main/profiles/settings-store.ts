@@ -2,8 +2,20 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { SettingsFileSchema } from '../app/state-files';
+import { z } from 'zod';
 import { recoverStateFile, type StateNotices } from '../kernel/state-recovery';
+import { StoredQaTargets } from '../library/qa-targets';
+import { StoredProfiles } from './profiles';
+import { StoredPreferences } from './settings';
+
+/** The settings store's file (browser mode's JSON file, Electron's `settings.json`): every key on its own. */
+export const SettingsFileSchema = z
+  .object({
+    preferences: StoredPreferences.optional(),
+    profiles: StoredProfiles.partial().optional(),
+    qaTargets: StoredQaTargets.optional(),
+  })
+  .catchall(z.unknown());
 
 /** The part of electron-store the profiles use; `createJsonSettingsStore` is the browser-mode twin. */
 export interface SettingsStore {

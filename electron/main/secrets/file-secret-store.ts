@@ -6,9 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { SecretsFileSchema } from '../app/state-files';
+import { z } from 'zod';
 import { recoverStateFile, type StateNotices } from '../kernel/state-recovery';
 import type { SecretStore } from './secret-store';
+
+/** Browser mode's token file: key -> token. */
+export const SecretsFileSchema = z.record(z.string(), z.string());
 
 export interface FileSecretStoreDeps {
   /** The JSON file; created with mode 0600 (its folder with 0700) on the first write. */

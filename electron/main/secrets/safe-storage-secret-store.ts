@@ -2,8 +2,14 @@
  * Tokens encrypted with Electron safeStorage (OS keychain / DPAPI / libsecret), stored as base64
  * in an electron-store file. Both collaborators are typed minimally so tests pass fakes.
  */
+import { z } from 'zod';
 import type { SecretsBackendInfo } from '../../../shared/ipc';
 import { SecretStoreError, type SecretStore } from './secret-store';
+
+/** Electron's `secrets.json`: the encrypted tokens under one key. */
+export const ElectronSecretsFileSchema = z
+  .object({ encryptedSecrets: z.record(z.string(), z.string()).optional() })
+  .catchall(z.unknown());
 
 /** The part of Electron's `safeStorage` used here: the asynchronous API (the synchronous one is deprecated in 45). */
 export interface SafeStorageLike {
