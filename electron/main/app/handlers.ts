@@ -5,20 +5,20 @@
 import type { MediaRegistry } from '../media/media-registry';
 import type { Handlers } from './ipc/router';
 import { createAppHandlers, type AppHandlerDeps } from './app-handlers';
-import { createCatalogHandlers } from '../catalog/handlers';
-import { createDownloadsHandlers, type DownloadsHandlerDeps } from '../downloads/handlers';
-import { createLibraryHandlers, type LibraryHandlerDeps } from '../library/handlers';
-import { createLiveGuard } from '../profiles/live-guard';
+import { createCatalogHandlers } from '../catalog';
+import { createDownloadsHandlers, type DownloadsHandlerDeps } from '../downloads';
+import { createLibraryHandlers, type LibraryHandlerDeps } from '../library';
+import { createLiveGuard } from '../profiles';
 import { createMediaHandlers, rememberLinks } from '../media/handlers';
-import { createProfilesHandlers, type ProfilesPort } from '../profiles/handlers';
-import { createReviewHandlers, type ReviewHandlerDeps } from '../review/handlers';
-import { createWatcherHandlers, type WatcherPort } from '../watcher/handlers';
+import { createProfilesHandlers, type ProfilesPort } from '../profiles';
+import { createReviewHandlers, type ReviewHandlerDeps } from '../review';
+import { createWatcherHandlers, type WatcherPort } from '../watcher';
 
 export type { UpdatesPort } from './app-handlers';
-export type { DesktopPort } from '../library/handlers';
-export type { ProfilesPort } from '../profiles/handlers';
-export type { OutboxPort } from '../review/handlers';
-export { isUnreachable, MIRROR_AFTER_MS } from '../review/mirrored-read';
+export type { DesktopPort } from '../library';
+export type { ProfilesPort } from '../profiles';
+export type { OutboxPort } from '../review';
+export { isUnreachable, MIRROR_AFTER_MS } from '../review';
 
 /** Every service the handlers call: each feature's handlers take their part. */
 export interface HandlerDeps

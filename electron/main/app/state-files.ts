@@ -8,9 +8,9 @@ import { recoverStateFileInPlace, removeStaleTempFiles, type StateNotices } from
 
 // Each file's schema lives with the store that reads it (a feature's store may not import app/); the list of files
 // stays here.
-export { SettingsFileSchema } from '../profiles/settings-store';
-export { SecretsFileSchema } from '../secrets/file-secret-store';
-export { ElectronSecretsFileSchema } from '../secrets/safe-storage-secret-store';
+export { SettingsFileSchema } from '../profiles';
+export { SecretsFileSchema } from '../secrets';
+export { ElectronSecretsFileSchema } from '../secrets';
 
 /** Every state file main writes into the app data folder (the library's manifest lives in the library). */
 export const DATA_DIR_STATE_FILES = [

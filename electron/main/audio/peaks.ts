@@ -1,4 +1,4 @@
-import { writeFileReplacing } from '../library/safe-fs';
+import { writeFileReplacing } from '../library';
 import { encodePeaks, type PeaksData, type PeaksLevel } from '../../../shared/audio/peaks-format';
 
 export { encodePeaks, decodePeaks, toWavesurferPeaks } from '../../../shared/audio/peaks-format';

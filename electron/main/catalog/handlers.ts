@@ -3,8 +3,8 @@
  * the samples search, read from the active profile's service.
  */
 import type { HandlersIn } from '../app/ipc/router';
-import type { LiveGuard } from '../profiles/live-guard';
-import type { ProfilesPort } from '../profiles/handlers';
+import type { LiveGuard } from '../profiles';
+import type { ProfilesPort } from '../profiles';
 
 export interface CatalogHandlerDeps {
   profiles: Pick<ProfilesPort, 'active'>;

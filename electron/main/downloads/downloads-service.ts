@@ -10,10 +10,10 @@ import {
 } from '../../../shared/ipc';
 import { activeProfileId } from '../kernel/active-profile-id';
 import type { EventBus } from '../kernel/events';
-import type { Library } from '../library/library';
+import type { Library } from '../library';
 import { localError } from '../kernel/local-error';
 import type { Profiles } from '../profiles';
-import type { SettingsService } from '../profiles/settings';
+import type { SettingsService } from '../profiles';
 import { createFollowThreads, type FollowedEnvelope } from './follow-threads';
 import type { DownloadRequest, ResolvedDownload } from './job';
 import { createDownloads, DownloadNotFoundError } from './queue';

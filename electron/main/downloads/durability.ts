@@ -4,7 +4,7 @@
  * writeback window could leave it short.
  */
 import { dirname } from 'node:path';
-import { syncFolder, type Library } from '../library/library';
+import { syncFolder, type Library } from '../library';
 import type { Finished } from './job';
 
 export function createDurability(

@@ -8,3 +8,6 @@ export * from './queue';
 export * from './rate-meter';
 export * from './transfer-thread';
 export * from './transport';
+export * from './handlers';
+export * from './background-fetch';
+export * from './live-peaks';

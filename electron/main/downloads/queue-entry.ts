@@ -4,9 +4,9 @@
  * run's failure becomes what the job tells the producer.
  */
 import type { DownloadJob, DownloadState, MediaFormat } from '../../../shared/ipc';
-import type { Library } from '../library/library';
-import { LinkRefusedError } from '../library/safe-fs';
-import { PathEscapeError, partPathFor } from '../library/sanitize';
+import type { Library } from '../library';
+import { LinkRefusedError } from '../library';
+import { PathEscapeError, partPathFor } from '../library';
 import { DownloadError } from './errors';
 import type { Follow, PartReader } from './follow-threads';
 import type { JobRecord } from './job';

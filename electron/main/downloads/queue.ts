@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import type { AudioAnalysis } from '../../../shared/audio';
 import type { DownloadJob, ProjectDownloadSelection } from '../../../shared/ipc';
 import type { EventBus } from '../kernel/events';
-import { syncFile, type Library } from '../library/library';
+import { syncFile, type Library } from '../library';
 import type { StateNotices } from '../kernel/state-recovery';
 import { createDurability } from './durability';
 import { DownloadError } from './errors';

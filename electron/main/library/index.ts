@@ -2,3 +2,6 @@
 export * from './library';
 export * from './library-service';
 export * from './sanitize';
+export * from './handlers';
+export * from './qa-targets';
+export * from './safe-fs';

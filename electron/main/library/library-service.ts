@@ -9,7 +9,7 @@ import type { EventBus } from '../kernel/events';
 import { inLibrary, localError } from '../kernel/local-error';
 import type { Profiles } from '../profiles';
 import { readPeaks } from './peaks-payload';
-import type { SettingsService } from '../profiles/settings';
+import type { SettingsService } from '../profiles';
 import { createLibrary, LibraryFileError, type KnownFile, type Library } from './library';
 
 /** The library as the handlers see it. */

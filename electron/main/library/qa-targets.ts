@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_TARGET_IDS } from '../../../shared/audio/qa';
 import type { ProjectQaTarget } from '../../../shared/ipc';
-import type { SettingsStore } from '../profiles/settings-store';
+import type { SettingsStore } from '../profiles';
 import { salvage } from '../kernel/state-recovery';
 
 const KEY = 'qaTargets';

@@ -1,6 +1,6 @@
 /** The media part of the handler map: playable URLs for service links and library files. */
 import type { HandlersIn } from '../app/ipc/router';
-import type { LibraryPort } from '../library/library-service';
+import type { LibraryPort } from '../library';
 import { inLibrary } from '../kernel/local-error';
 import type { MediaRegistry } from './media-registry';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
-import { streamGet, withRedirects } from '../downloads/transport';
+import { streamGet, withRedirects } from '../downloads';
 
 /**
  * A `fetch` for the media route that trusts what the active profile trusts: `ca()` names the certificate

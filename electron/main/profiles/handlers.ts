@@ -1,6 +1,6 @@
 /** The profiles' part of the handler map: service accounts, sign-in, and restarting the embedded sandbox. */
 import type { ProfileSummary, ProfilesState } from '../../../shared/ipc';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import type { HandlersIn } from '../app/ipc/router';
 import type { RenewProfileInput } from './profiles';
 

@@ -1,7 +1,7 @@
 /** The profiles service's interfaces: what it needs (the sandbox, stores, events) and what it offers. */
 import type { EventPayloads, ProfileSummary, ProfilesState, SandboxStatus } from '../../../shared/ipc';
-import type { ApiClient, ApiClientOptions } from '../api/client';
-import type { SecretStore } from '../secrets/secret-store';
+import type { ApiClient, ApiClientOptions } from '../api';
+import type { SecretStore } from '../secrets';
 import type { SettingsStore } from './settings-store';
 
 /** Where the sandbox listens, its token, and in HTTPS mode its certificate (PEM), the only one its profile trusts. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ProfileSummary, ProfilesState, Reachability } from '../../../shared/ipc';
 import { accountKey } from './account';
-import { createApiClient, type ApiClient } from '../api/client';
+import { createApiClient, type ApiClient } from '../api';
 import { salvage } from '../kernel/state-recovery';
 import { normalizeBaseUrl, outcomeOf, ProfileError } from './profile-checks';
 import {

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { recoverStateFile, type StateNotices } from '../kernel/state-recovery';
-import { StoredQaTargets } from '../library/qa-targets';
+import { StoredQaTargets } from '../library';
 import { StoredProfiles } from './profiles';
 import { StoredPreferences } from './settings';
 

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OutboxDecision, OutboxHeard, OutboxItem, ProfilesState } from '../../../shared/ipc';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import { createCoalescedTask } from '../kernel/coalesced-task';
 import { localError } from '../kernel/local-error';
 import { transaction, type Database } from './database';

@@ -4,9 +4,9 @@
  * `fresh` read, when the service is away, slow or unreachable).
  */
 import type { MirroredRead, RefreshedRead } from '../../../shared/ipc';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import { localError } from '../kernel/local-error';
-import type { ProfilesPort } from '../profiles/handlers';
+import type { ProfilesPort } from '../profiles';
 import type { Mirror, Mirrored } from './mirror';
 
 export interface MirroredReadDeps {

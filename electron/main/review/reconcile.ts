@@ -6,7 +6,7 @@
 import type { OutboxDecision, OutboxHeard } from '../../../shared/ipc';
 import type { DeliverableSummary } from '../../../shared/api/schemas';
 import { takeName } from '../../../shared/review/ready-batch';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 
 /** The read's verdict: already in effect, held for the producer, or to be sent now. */
 export type Check = { kind: 'done'; outcome: string } | { kind: 'held'; reason: string } | { kind: 'send' };

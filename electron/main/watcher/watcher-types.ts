@@ -1,7 +1,7 @@
 /** The watcher's public face: what it needs (the bus, a memory store, the active profile) and what it offers. */
 import type { Deliverable, ProjectListItem } from '../../../shared/api';
 import type { EventName, EventPayloads, WatchedProject, WatcherStatus } from '../../../shared/ipc';
-import type { ActiveProfile } from '../profiles/profiles';
+import type { ActiveProfile } from '../profiles';
 import type { Attention, PollPolicy } from './poll-plan';
 
 /** The event bus as the watcher uses it (electron/main/kernel/events.ts); `attach` lets it follow profile switches. */

@@ -8,7 +8,7 @@
  */
 import { pageMayContinue, type Deliverable } from '../../../shared/api';
 import type { EventPayloads, WatchedProject, WatcherStatus } from '../../../shared/ipc';
-import type { ApiClient } from '../api/client';
+import type { ApiClient } from '../api';
 import { GONE, isSettled, OPEN, signature, type Seen } from './deliveries';
 import {
   DEFAULT_POLL_POLICY,

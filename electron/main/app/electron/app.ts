@@ -6,7 +6,7 @@ import type { EventPayloads } from '../../../../shared/ipc/contract';
 import type { EventBus } from '../../kernel/events';
 import type { MediaResolver } from '../hosts/browser-host';
 import type { Router } from '../ipc/router';
-import type { SettingsService } from '../../profiles/settings';
+import type { SettingsService } from '../../profiles';
 import { createReadyBatcher, readyBatchText } from '../../../../shared/review/ready-batch';
 import { aboutPanelOptions } from './about';
 import { DEEP_LINK_SCHEME, findDeepLinkInArgv, parseDeepLink, type DeepLink } from './deep-link';

@@ -1,4 +1,4 @@
-import { sandboxProcessOf, type SpawnSandbox } from '../../profiles/sandbox-launcher';
+import { sandboxProcessOf, type SpawnSandbox } from '../../profiles';
 import type { ElectronModule } from './types';
 
 /** How long the output of an ended utility process may still be on its way. */
