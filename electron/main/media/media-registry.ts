@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import type { MediaUrl } from '../../../shared/ipc';
-import type { MediaResolver } from '../app/hosts/browser-host';
 import { localError } from '../kernel/local-error';
 import { fileResponse } from '../../http/file-response';
+
+/** Where the media route finds bytes: a library file by id, or a proxied service URL by its opaque token. */
+export interface MediaResolver {
+  library(id: string, request: Request): Promise<Response>;
+  remote(token: string, request: Request): Promise<Response>;
+}
 
 /** How the current transport spells media URLs (`takedesk-media://library/<id>` or `/media/library/<id>`). */
 export interface MediaUrlScheme {

@@ -7,15 +7,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventBus } from '../../kernel/events';
+import type { MediaResolver } from '../../media/media-registry';
 import type { Router } from '../ipc/router';
 import { buildCsp, createNonce, injectNonce } from '../../security/csp';
 import { createMediaSigner, type MediaSigner } from './media-capability';
 
-/** Where the media route finds bytes: a library file by id, or a proxied service URL by its opaque token. */
-export interface MediaResolver {
-  library(id: string, request: Request): Promise<Response>;
-  remote(token: string, request: Request): Promise<Response>;
-}
+// The media routes' resolver is the media registry's interface; both shells serve it.
+export type { MediaResolver } from '../../media/media-registry';
 
 export interface BrowserHostOptions {
   router: Router;
