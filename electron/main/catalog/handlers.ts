@@ -2,7 +2,7 @@
  * The catalog's part of the handler map: what can be ordered (categories, their attributes and values, tracks) and
  * the samples search, read from the active profile's service.
  */
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import type { LiveGuard } from '../profiles';
 import type { ProfilesPort } from '../profiles';
 

@@ -1,6 +1,6 @@
 /** The downloads' part of the handler map: the queue, and the waveform of a take while it streams in. */
 import type { LivePeaks } from '../../../shared/ipc';
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import type { DownloadsPort } from './downloads-service';
 
 export interface DownloadsHandlerDeps {

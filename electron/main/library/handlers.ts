@@ -3,7 +3,7 @@
  * analysis and QA, and each project's QA target.
  */
 import type { Settings } from '../../../shared/ipc';
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import { inLibrary } from '../kernel/local-error';
 import type { QaTargetsService } from './qa-targets';
 import type { LibraryPort } from './library-service';

@@ -1,5 +1,5 @@
 /** The media part of the handler map: playable URLs for service links and library files. */
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import type { LibraryPort } from '../library';
 import { inLibrary } from '../kernel/local-error';
 import type { MediaRegistry } from './media-registry';

@@ -1,7 +1,7 @@
 /** The profiles' part of the handler map: service accounts, sign-in, and restarting the embedded sandbox. */
 import type { ProfileSummary, ProfilesState } from '../../../shared/ipc';
 import type { ApiClient } from '../api';
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import type { RenewProfileInput } from './profiles';
 
 /** What the handlers need from the profiles service: the token stays inside it. */

@@ -9,7 +9,7 @@ import type { OutboxDecision, OutboxHeard, OutboxItem } from '../../../shared/ip
 import { cancellationOf } from '../../../shared/review/cancellation';
 import { activeProfileId } from '../kernel/active-profile-id';
 import type { ApiClient } from '../api';
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import type { LiveGuard } from '../profiles';
 import type { ProfilesPort } from '../profiles';
 import type { ReviewIndex } from './review-index';

@@ -2,7 +2,7 @@
  * Where the service's answers tell the outbox the service is reachable again: real calls notice it, with no extra
  * polling. Here because the outbox is what waits for it (and names its items from the same answers).
  */
-import type { Handlers } from '../app/ipc/router';
+import type { Handlers } from '../kernel/handler-types';
 import type { Names } from './names';
 
 /** Channels whose answer comes from the service: an answer means it is reachable again. */

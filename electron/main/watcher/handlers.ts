@@ -1,6 +1,6 @@
 /** The watcher's part of the handler map: its status, a project's watch, a check now, the producer's attention. */
 import type { ProjectListItem } from '../../../shared/api';
-import type { HandlersIn } from '../app/ipc/router';
+import type { HandlersIn } from '../kernel/handler-types';
 import type { PokeTarget, Watcher } from './watcher';
 
 /** What the handlers ask of the watcher. */

@@ -2,29 +2,16 @@ import {
   contract,
   isChannel,
   type Channel,
-  type ChannelOutput,
   type IpcErrorBody,
   type ParsedInput,
   type Result,
 } from '../../../../shared/ipc';
+import type { Handler, HandlerContext, Handlers } from '../../kernel/handler-types';
 import { inputTooLarge, MAX_INPUT_BYTES, MAX_INPUT_DEPTH } from './input-size';
 
-/** Who is calling: handlers may differ only in what the transport can do (reveal in folder, drag out). */
-export interface HandlerContext {
-  transport: 'electron' | 'browser';
-  /** The calling page's web contents (Electron only), opaque here: the desktop edge starts drag-out on it. */
-  sender?: unknown;
-}
-
-export type Handler<C extends Channel> = (
-  input: ParsedInput<C>,
-  ctx: HandlerContext,
-) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
-
-export type Handlers = { [C in Channel]: Handler<C> };
-
-/** A feature's part of the map: the handlers of the channels named `<namespace>.*`. */
-export type HandlersIn<NS extends string> = Pick<Handlers, Extract<Channel, `${NS}.${string}`>>;
+// The handler map's types are the contract every feature implements: they live in kernel/ so features need not
+// import app/.
+export type { Handler, HandlerContext, Handlers, HandlersIn } from '../../kernel/handler-types';
 
 export interface Router {
   /** Never throws and never rejects: every outcome is an envelope. */
