@@ -14,6 +14,7 @@ import { createFileSecretStore } from '../secrets';
 import { createServices, type Services } from './services';
 import { createStateNotices } from '../kernel/state-recovery';
 import { testServicesOptions } from './test-support/test-world';
+import { DATA_DIR_STATE_FILES } from './state-files';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -262,19 +263,10 @@ describe("issue 24, item 8: leftovers of the app's own state files", () => {
     const dataDir = join(dir, 'data');
     const libraryDir = join(dataDir, 'Default Library');
     await mkdir(join(libraryDir, '.takedesk'), { recursive: true });
-    const names = [
-      'browser-mode-settings.json',
-      'browser-mode-secrets.json',
-      'settings.json',
-      'secrets.json',
-      'downloads.json',
-      'outbox.json',
-      'review-index.json',
-      'watcher.json',
-    ];
-    // write-file-atomic's `<file>.<uint32>`, and electron-store's (atomically) `<file>.tmp-<time><hex>`.
+    // write-file-atomic's `<file>.<uint32>`, and electron-store's (atomically) `<file>.tmp-<time><hex>`, beside
+    // each state file main lists (the list is the one start-up walks; restating it here would only copy it).
     const leftovers = [
-      ...names.map((name) => join(dataDir, `${name}.2882400018`)),
+      ...DATA_DIR_STATE_FILES.map((name) => join(dataDir, `${name}.2882400018`)),
       join(dataDir, 'settings.json.tmp-1732600000a1b2c3'),
       join(libraryDir, '.takedesk', 'library.json.0123456789ab.tmp'),
     ];

@@ -127,6 +127,23 @@ function decide(decision: OutboxDecision, heard: OutboxHeard | undefined) {
   });
 }
 
+/** Waits past the store's backoff (at most 200 ms in these tests), then drains the queue. */
+async function drainPastBackoff() {
+  await new Promise((r) => setTimeout(r, 250));
+  await decisions.drain();
+}
+
+/** Decides, and expects the decision queued ("QUEUED_OFFLINE") rather than sent. */
+async function expectQueued(decision: OutboxDecision, projectId: string) {
+  expect(await queuedType(decide(decision, heardV1(projectId)))).toBe('QUEUED_OFFLINE');
+}
+
+/** Expects the last decision sent with `outcome`, its write having reached the service exactly once. */
+function expectSentOnce(method: string, path: string, outcome: string) {
+  expect(stateOf()).toMatchObject({ state: 'sent', outcome });
+  expect(writes(method, path)).toBe(1);
+}
+
 describe('a decision is never applied to a version the producer did not hear', () => {
   it('approve of version 1 made offline is held when version 2 arrived meanwhile', async () => {
     const { projectId, ids } = await deliveredTakes();
@@ -320,15 +337,10 @@ describe('a revision is never sent twice', () => {
     const { projectId, ids } = await deliveredTakes();
     const take = ids[0]!;
     proxy.drop('POST', `/revisions/${take}`, 'after-forward');
-    expect(
-      await queuedType(
-        decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
-      ),
-    ).toBe('QUEUED_OFFLINE');
+    await expectQueued({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, projectId);
     expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
     await sandbox.deliverNow(projectId); // version 2, made from our revision
-    await new Promise((r) => setTimeout(r, 250)); // past its backoff
-    await decisions.drain();
+    await drainPastBackoff();
     expect(stateOf()).toMatchObject({
       state: 'sent',
       outcome: 'Sent — confirmed by the service.',
@@ -390,10 +402,8 @@ describe('a revision is never sent twice', () => {
       () => undefined,
     );
     expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
-    await new Promise((r) => setTimeout(r, 250));
-    await decisions.drain();
-    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Revision requested.' });
-    expect(writes('POST', `/revisions/${take}`)).toBe(1);
+    await drainPastBackoff();
+    expectSentOnce('POST', `/revisions/${take}`, 'Revision requested.');
     expect((await device.getDeliverable(take)).status).toBe('revisionRequested');
   });
 });
@@ -411,17 +421,11 @@ describe('a rejection or an approval (a PUT) is never sent twice either', () => 
     const { projectId, ids } = await deliveredTakes();
     const take = ids[0]!;
     proxy.drop('PUT', `/deliverables/${take}`, 'after-forward');
-    expect(
-      await queuedType(
-        decide({ kind: 'reject', deliverableId: take, reason: 'Too fast' }, heardV1(projectId)),
-      ),
-    ).toBe('QUEUED_OFFLINE');
+    await expectQueued({ kind: 'reject', deliverableId: take, reason: 'Too fast' }, projectId);
     expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
     expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
-    await new Promise((r) => setTimeout(r, 250)); // past its backoff
-    await decisions.drain();
-    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
-    expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
+    await drainPastBackoff();
+    expectSentOnce('PUT', `/deliverables/${take}`, 'Sent — confirmed by the service.');
     expect((await device.getDeliverable(take)).status).toBe('rejected');
   });
 });
@@ -452,8 +456,7 @@ describe('order and gateways', () => {
     expect((await device.getDeliverable(first.ids[0]!)).status).toBe('reviewable');
     expect(writes('PUT', `/deliverables/project/${first.projectId}`)).toBe(0);
     // Once the revision is through, approve all goes — and the take in revision is not approved.
-    await new Promise((r) => setTimeout(r, 250));
-    await decisions.drain();
+    await drainPastBackoff();
     expect(decisions.items().map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
     const statuses = (await device.listDeliverables(first.projectId)).map((d) => [d.id, d.status] as const);
     expect(new Map(statuses).get(first.ids[0]!)).toBe('revisionRequested');
@@ -489,16 +492,10 @@ describe('order and gateways', () => {
       const { projectId, ids } = await deliveredTakes();
       const take = ids[0]!;
       proxy.drop('POST', `/revisions/${take}`, { status, forward: true });
-      expect(
-        await queuedType(
-          decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
-        ),
-      ).toBe('QUEUED_OFFLINE');
+      await expectQueued({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, projectId);
       expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
-      await new Promise((r) => setTimeout(r, 250)); // past its backoff
-      await decisions.drain();
-      expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
-      expect(writes('POST', `/revisions/${take}`)).toBe(1);
+      await drainPastBackoff();
+      expectSentOnce('POST', `/revisions/${take}`, 'Sent — confirmed by the service.');
     },
   );
 
