@@ -2,16 +2,14 @@ import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ProjectsPage } from '../pages/projects-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
+import { deliveredVoiceOver, startWithDeliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 test('flow through the work: Next needing review (button and N), advance after a decision, true check times', async ({
   app,
   sandbox,
   session,
 }) => {
-  test.setTimeout(240_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E flow'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E flow', {
     parts: ['First line of the read.', 'Second line of the read.', 'Third line of the read.'],
   });
   const [first, second, third] = takesByName(deliverables, 3);

@@ -33,6 +33,14 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+/** A temp folder with the app data folder (`data`) made inside it. */
+async function tempDataDir(): Promise<{ dir: string; dataDir: string }> {
+  const dir = await tempDir();
+  const dataDir = join(dir, 'data');
+  await mkdir(dataDir);
+  return { dir, dataDir };
+}
+
 /** Browser mode's services over `dataDir` (its settings and token files), on the shared sandbox. */
 async function startApp(dataDir: string): Promise<Services> {
   // The stores report what they recover through the same list as the services (browser-mode.ts wires it so).
@@ -66,10 +74,8 @@ const account = (n: number) => ({
 
 describe('issue 24, item 1: a damaged settings file', () => {
   it('cut in half keeps the accounts, library folder and QA targets before the cut, with a copy of the damaged file', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
+    const { dir, dataDir } = await tempDataDir();
     const libraryDir = join(dir, 'My Library');
-    await mkdir(dataDir);
     const path = join(dataDir, 'browser-mode-settings.json');
     const text = JSON.stringify(
       {
@@ -127,9 +133,7 @@ describe('issue 24, item 1: a damaged settings file', () => {
 
 describe('issue 24, item 1: browser mode as started by `npm start`', () => {
   it('reports what its settings and token files recovered through app.notices, once', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
-    await mkdir(dataDir);
+    const { dir, dataDir } = await tempDataDir();
     await writeFile(
       join(dataDir, 'browser-mode-settings.json'),
       '{"preferences": {"theme": "dark", "concurrency": 9}}',
@@ -159,9 +163,7 @@ describe('issue 24, item 1: browser mode as started by `npm start`', () => {
 
 describe('issue 24, item 1: a damaged token file costs the tokens only', () => {
   it('profiles, library, downloads and QA targets still answer; the accounts stay', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
-    await mkdir(dataDir);
+    const { dataDir } = await tempDataDir();
     await writeFile(
       join(dataDir, 'browser-mode-settings.json'),
       JSON.stringify({ profiles: { profiles: [account(1)], activeId: 'sandbox' } }),
@@ -184,8 +186,7 @@ describe('issue 24, item 1: a damaged token file costs the tokens only', () => {
 
 describe('issue 24, item 1: a damaged library manifest', () => {
   it('is rebuilt from the files on disk: full ids from the downloads that made them, else from their names', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
+    const { dataDir } = await tempDataDir();
     const libraryDir = join(dataDir, 'Default Library');
     const projectId = '3f2a9c1d-0000-4000-8000-000000000001';
     const downloaded = {
@@ -259,8 +260,7 @@ describe('issue 24, item 1: a damaged library manifest', () => {
 
 describe("issue 24, item 8: leftovers of the app's own state files", () => {
   it('temp files of killed atomic writes go at start, beside every state file; nothing else is touched', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
+    const { dataDir } = await tempDataDir();
     const libraryDir = join(dataDir, 'Default Library');
     await mkdir(join(libraryDir, '.takedesk'), { recursive: true });
     // write-file-atomic's `<file>.<uint32>`, and electron-store's (atomically) `<file>.tmp-<time><hex>`, beside
