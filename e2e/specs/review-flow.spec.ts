@@ -2,7 +2,7 @@ import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ProjectsPage } from '../pages/projects-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, startWithDeliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
+import { startWithDeliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 test('flow through the work: Next needing review (button and N), advance after a decision, true check times', async ({
   app,
@@ -63,10 +63,9 @@ test('flow through the work: Next needing review (button and N), advance after a
 });
 
 test('a canceled project says why and what the cancel cost', async ({ app, sandbox }) => {
-  test.setTimeout(120_000);
-  const { project } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E cancel fee'),
+  const { project } = await startWithDeliveredVoiceOver(sandbox, 'E2E cancel fee', {
     parts: ['Only one line.'],
+    timeoutMs: 120_000,
   });
   const page = new ProjectPage(app);
   await page.goto(project.id);
@@ -139,10 +138,9 @@ test('a contest compares its entries on one timeline: switching entry keeps the 
 });
 
 test('a take can be approved from the project page list, without opening it', async ({ app, sandbox }) => {
-  test.setTimeout(120_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E list decision'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E list decision', {
     parts: ['First line.', 'Second line.'],
+    timeoutMs: 120_000,
   });
   const page = new ProjectPage(app);
   await page.goto(project.id);
@@ -165,10 +163,9 @@ test('a take can be rejected, and another sent back for revision, from the proje
   app,
   sandbox,
 }) => {
-  test.setTimeout(180_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E list reject revise'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E list reject revise', {
     parts: ['First line.', 'Second line.'],
+    timeoutMs: 180_000,
   });
   const page = new ProjectPage(app);
   await page.goto(project.id);

@@ -92,14 +92,14 @@ export function takesByName(deliverables: DeliverableInfo[], count: number): Del
 
 /**
  * How a spec that works through a delivered voice over begins: the longer time such a flow needs (takes loaded,
- * played, downloaded or decided, 240 s on a loaded machine), then the project, titled `prefix` and a unique tail,
- * ordered and delivered.
+ * played, downloaded or decided: 240 s on a loaded machine unless `timeoutMs` says otherwise), then the project,
+ * titled `prefix` and a unique tail, ordered and delivered.
  */
 export async function startWithDeliveredVoiceOver(
   sandbox: SandboxControl,
   prefix: string,
-  options: Omit<VoiceOverOptions, 'title'> = {},
+  { timeoutMs = 240_000, ...options }: Omit<VoiceOverOptions, 'title'> & { timeoutMs?: number } = {},
 ): Promise<{ project: ProjectInfo; deliverables: DeliverableInfo[] }> {
-  test.setTimeout(240_000);
+  test.setTimeout(timeoutMs);
   return deliveredVoiceOver(sandbox, { title: uniqueTitle(prefix), ...options });
 }
