@@ -17,6 +17,11 @@ export interface ProgramOptions {
 const codecFor = (b: ProgramOptions['bitDepth']): string =>
   b === 'float' ? 'pcm_f32le' : b === 16 ? 'pcm_s16le' : b === 32 ? 'pcm_s32le' : 'pcm_s24le';
 
+/** Runs ffmpeg to write a file: no prompt, errors only, an existing output overwritten. */
+async function ffmpegWrite(args: string[]): Promise<void> {
+  await runCommand('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args]);
+}
+
 /** ffmpeg filter graph for deterministic program-like material (seeded noise, fixed tones). */
 function programGraph(o: Required<ProgramOptions>): { inputs: string[]; graph: string } {
   const r = o.sampleRate;
@@ -49,12 +54,7 @@ export async function generateProgramWav(path: string, options: ProgramOptions):
     ...options,
   };
   const { graph } = programGraph(o);
-  await runCommand('ffmpeg', [
-    '-nostdin',
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
+  await ffmpegWrite([
     '-filter_complex',
     `${graph}[out]`,
     '-map',
@@ -71,20 +71,7 @@ export async function generateProgramWav(path: string, options: ProgramOptions):
 
 /** Encodes any audio file to MP3 with ffmpeg's libmp3lame at a constant bit rate. */
 export async function encodeMp3(input: string, output: string, bitrateK = 192): Promise<void> {
-  await runCommand('ffmpeg', [
-    '-nostdin',
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-i',
-    input,
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    `${bitrateK}k`,
-    output,
-  ]);
+  await ffmpegWrite(['-i', input, '-c:a', 'libmp3lame', '-b:a', `${bitrateK}k`, output]);
 }
 
 /** Loudness summary printed by ffmpeg's ebur128 filter. */

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliverablesOf, deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
+import { deliverablesOf, startWithDeliveredVoiceOver, takesByName } from '../support/setup';
 
 /**
  * Local-first review (issue 23), the decisions part: with the service down, an approval is *Queued*; when the service
@@ -12,10 +12,9 @@ test('decisions: queued while the service is down, then sent, and the open proje
   app,
   sandbox,
 }) => {
-  test.setTimeout(300_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E one truth'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E one truth', {
     parts: ['Fresh bread every morning.', 'Delivered warm.'],
+    timeoutMs: 300_000,
   });
   const [d1, d2] = takesByName(deliverables, 2);
   const projectPage = new ProjectPage(app);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { captureScreens, expect, test } from '../fixtures';
 import { LibraryPage } from '../pages/library-page';
 import { ProjectPage } from '../pages/project-page';
-import { deliverablesOf, deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliverablesOf, startWithDeliveredVoiceOver } from '../support/setup';
 
 interface QueuedJob {
   deliverableId: string;
@@ -49,10 +49,8 @@ test('download all: formats chosen and remembered, rejected takes skipped unless
   sandbox,
   session,
 }) => {
-  test.setTimeout(240_000);
   // A voice over whose first take was rejected and replaced.
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E download all'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E download all', {
     parts: ['Fresh bread every morning, delivered warm.'],
   });
   const rejected = deliverables[0]!;

@@ -1,17 +1,23 @@
+import type { Page } from '@playwright/test';
 import { captureScreens, expect, expectAccessible, screenshot, test } from '../fixtures';
 import { NewProjectPage } from '../pages/new-project-page';
 import { ProjectPage } from '../pages/project-page';
 import { watchCreateRequests } from '../support/create-requests';
 import { uniqueTitle } from '../support/setup';
 
-test('voice over: field errors before sending, live word count, quote, lands on the project', async ({
-  app,
-}) => {
+/** The new-project form opened, the project page it lands on, and the create calls it sends from now on. */
+async function openForm(app: Page) {
   const form = new NewProjectPage(app);
   const project = new ProjectPage(app);
   const creates = watchCreateRequests(app);
-
   await form.goto();
+  return { form, project, creates };
+}
+
+test('voice over: field errors before sending, live word count, quote, lands on the project', async ({
+  app,
+}) => {
+  const { form, project, creates } = await openForm(app);
   await form.category('voice_over');
   await screenshot(app, 'new-project-voice-over');
   await expectAccessible(app, 'new project (voice over)');
@@ -59,9 +65,7 @@ test('voice over: field errors before sending, live word count, quote, lands on 
 test('audio ad: all three services, tone sliders, exclusive music choice, lands on the project', async ({
   app,
 }) => {
-  const form = new NewProjectPage(app);
-  const project = new ProjectPage(app);
-  await form.goto();
+  const { form, project } = await openForm(app);
   const title = uniqueTitle('E2E audio ad');
   await form.fillAudioAd({ title, seconds: 30, music: 'library' });
 
@@ -133,9 +137,7 @@ test('an audio ad without script writing takes a multi-line script for the voice
   sandbox,
 }) => {
   test.setTimeout(240_000);
-  const form = new NewProjectPage(app);
-  const project = new ProjectPage(app);
-  await form.goto();
+  const { form, project } = await openForm(app);
   await form.category('audio_ads');
   const title = uniqueTitle('E2E own ad script');
   await form.title.fill(title);
@@ -166,10 +168,7 @@ test('an audio ad without script writing takes a multi-line script for the voice
 test('an order says what its price is made of and asks before paying it; test and fake are explained (issue 26 item 6)', async ({
   app,
 }) => {
-  const form = new NewProjectPage(app);
-  const project = new ProjectPage(app);
-  const creates = watchCreateRequests(app);
-  await form.goto();
+  const { form, project, creates } = await openForm(app);
   await expect(app.locator('#np-options-hint')).toContainText('does not say what they change');
   const title = uniqueTitle('E2E priced order');
   await form.fillVoiceOver({ title, script: ['Fresh bread every morning, delivered warm to your door.'] });

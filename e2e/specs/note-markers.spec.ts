@@ -1,7 +1,7 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ReviewPage } from '../pages/review-page';
 import { openDeliveredReview } from '../support/open-review';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { startWithDeliveredVoiceOver, uniqueTitle } from '../support/setup';
 
 const ONE_LINE = 'Fresh bread every morning, delivered warm to your door by the corner bakery on the square.';
 
@@ -61,9 +61,7 @@ test('markers of earlier versions sit at their times on first load, for every ve
   sandbox,
   session,
 }) => {
-  test.setTimeout(240_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E marker places'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E marker places', {
     parts: [ONE_LINE],
   });
   const review = new ReviewPage(app);

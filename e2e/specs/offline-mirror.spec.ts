@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { startWithDeliveredVoiceOver } from '../support/setup';
 
 /**
  * Everything loaded reads offline (issue 23, item 6): with the service stopped — and the renderer started afresh, so
@@ -13,10 +13,9 @@ test('offline mirror: a loaded take opens, plays and is approved while the servi
   app,
   sandbox,
 }) => {
-  test.setTimeout(300_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E mirror'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E mirror', {
     parts: ['Fresh bread every morning, delivered warm to your door.'],
+    timeoutMs: 300_000,
   });
   const take = deliverables[0]!;
   const projectPage = new ProjectPage(app);

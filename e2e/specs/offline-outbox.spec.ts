@@ -1,7 +1,7 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliverablesOf, deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
+import { deliverablesOf, startWithDeliveredVoiceOver, takesByName } from '../support/setup';
 
 /**
  * Review offline (issue 15, item 11): with the service stopped, decisions go into a visible outbox, survive a reload,
@@ -12,10 +12,9 @@ test('offline outbox: queued while the service is away, kept, sent in order, a h
   app,
   sandbox,
 }) => {
-  test.setTimeout(360_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E offline'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E offline', {
     parts: ['Fresh bread every morning.', 'Delivered warm.', 'To your door.'],
+    timeoutMs: 360_000,
   });
   const [d1, d2, d3] = takesByName(deliverables, 3);
   const projectPage = new ProjectPage(app);

@@ -1,17 +1,16 @@
-import { captureScreens, expect, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { captureScreens, expect, test, type SandboxControl } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ProjectsPage } from '../pages/projects-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
+import { startWithDeliveredVoiceOver, takesByName, uniqueTitle } from '../support/setup';
 
 test('flow through the work: Next needing review (button and N), advance after a decision, true check times', async ({
   app,
   sandbox,
   session,
 }) => {
-  test.setTimeout(240_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E flow'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E flow', {
     parts: ['First line of the read.', 'Second line of the read.', 'Third line of the read.'],
   });
   const [first, second, third] = takesByName(deliverables, 3);
@@ -65,10 +64,9 @@ test('flow through the work: Next needing review (button and N), advance after a
 });
 
 test('a canceled project says why and what the cancel cost', async ({ app, sandbox }) => {
-  test.setTimeout(120_000);
-  const { project } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E cancel fee'),
+  const { project } = await startWithDeliveredVoiceOver(sandbox, 'E2E cancel fee', {
     parts: ['Only one line.'],
+    timeoutMs: 120_000,
   });
   const page = new ProjectPage(app);
   await page.goto(project.id);
@@ -140,37 +138,14 @@ test('a contest compares its entries on one timeline: switching entry keeps the 
   await captureScreens(app, 'project-contest-compare');
 });
 
-test('a take can be approved from the project page list, without opening it', async ({ app, sandbox }) => {
-  test.setTimeout(120_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E list decision'),
+/**
+ * Two delivered takes on their project page: the project, its takes, the page, their two rows, and a take's status
+ * as the service answers it now.
+ */
+async function twoTakesOnProjectPage(app: Page, sandbox: SandboxControl, prefix: string, timeoutMs: number) {
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, prefix, {
     parts: ['First line.', 'Second line.'],
-  });
-  const page = new ProjectPage(app);
-  await page.goto(project.id);
-  const [first, second] = [page.deliverable(deliverables[0]!.id), page.deliverable(deliverables[1]!.id)];
-  await expect(first.getByTestId('deliverable-approve')).toHaveAccessibleName('Approve Voice over · part 1');
-  await first.getByTestId('deliverable-approve').click();
-  await expect(first.getByTestId('status-badge')).toHaveText(/approved/i);
-  // Decided: nothing left to approve on that row; the other still offers it.
-  await expect(first.getByTestId('deliverable-approve')).toHaveCount(0);
-  await expect(second.getByTestId('deliverable-approve')).toBeVisible();
-  const answer = (await sandbox.api('GET', `/deliverables/project/${project.id}`)) as Array<{
-    id: string;
-    status: string;
-  }>;
-  expect(answer.find((d) => d.id === deliverables[0]!.id)?.status).toBe('approved');
-  await captureScreens(app, 'project-list-decision');
-});
-
-test('a take can be rejected, and another sent back for revision, from the project page list', async ({
-  app,
-  sandbox,
-}) => {
-  test.setTimeout(180_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E list reject revise'),
-    parts: ['First line.', 'Second line.'],
+    timeoutMs,
   });
   const page = new ProjectPage(app);
   await page.goto(project.id);
@@ -182,6 +157,36 @@ test('a take can be rejected, and another sent back for revision, from the proje
         status: string;
       }>
     ).find((d) => d.id === id)?.status;
+  return { project, deliverables, page, first, second, statusOf };
+}
+
+test('a take can be approved from the project page list, without opening it', async ({ app, sandbox }) => {
+  const { deliverables, first, second, statusOf } = await twoTakesOnProjectPage(
+    app,
+    sandbox,
+    'E2E list decision',
+    120_000,
+  );
+  await expect(first.getByTestId('deliverable-approve')).toHaveAccessibleName('Approve Voice over · part 1');
+  await first.getByTestId('deliverable-approve').click();
+  await expect(first.getByTestId('status-badge')).toHaveText(/approved/i);
+  // Decided: nothing left to approve on that row; the other still offers it.
+  await expect(first.getByTestId('deliverable-approve')).toHaveCount(0);
+  await expect(second.getByTestId('deliverable-approve')).toBeVisible();
+  expect(await statusOf(deliverables[0]!.id)).toBe('approved');
+  await captureScreens(app, 'project-list-decision');
+});
+
+test('a take can be rejected, and another sent back for revision, from the project page list', async ({
+  app,
+  sandbox,
+}) => {
+  const { project, deliverables, page, first, second, statusOf } = await twoTakesOnProjectPage(
+    app,
+    sandbox,
+    'E2E list reject revise',
+    180_000,
+  );
 
   // Reject from the row: the review screen's dialog, naming the version decided on and what the replacement costs.
   await expect(first.getByTestId('deliverable-reject')).toHaveAccessibleName('Reject Voice over · part 1');

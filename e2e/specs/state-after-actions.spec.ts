@@ -1,14 +1,13 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { createVoiceOver, deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { createVoiceOver, startWithDeliveredVoiceOver, uniqueTitle } from '../support/setup';
 
 test('after approve all the project says Completed at once, and only allowed actions remain', async ({
   app,
   sandbox,
 }) => {
-  test.setTimeout(240_000);
-  const { project } = await deliveredVoiceOver(sandbox, { title: uniqueTitle('E2E state approve all') });
+  const { project } = await startWithDeliveredVoiceOver(sandbox, 'E2E state approve all');
   const page = new ProjectPage(app);
   const status = app.getByTestId('project-status');
   await page.goto(project.id);
@@ -46,10 +45,7 @@ test('review decisions update the take, its project page and what is offered nex
   sandbox,
   session,
 }) => {
-  test.setTimeout(240_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E state review'),
-  });
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E state review');
   const [first, second] = deliverables;
   const page = new ProjectPage(app);
   const review = new ReviewPage(app);

@@ -1,7 +1,7 @@
 import { captureScreens, expect, test } from '../fixtures';
 import { ProjectPage } from '../pages/project-page';
 import { ReviewPage } from '../pages/review-page';
-import { deliverablesOf, deliveredVoiceOver, uniqueTitle } from '../support/setup';
+import { deliverablesOf, startWithDeliveredVoiceOver } from '../support/setup';
 
 test('takes: an original and its replacement are told apart, each with a dated history; decisions name their version', async ({
   app,
@@ -9,10 +9,9 @@ test('takes: an original and its replacement are told apart, each with a dated h
   session,
 }) => {
   // Two screens recorded at two widths in two themes, each checked by axe: slow on a shared machine.
-  test.setTimeout(480_000);
-  const { project, deliverables } = await deliveredVoiceOver(sandbox, {
-    title: uniqueTitle('E2E takes'),
+  const { project, deliverables } = await startWithDeliveredVoiceOver(sandbox, 'E2E takes', {
     parts: ['Fresh bread every morning, warm at your door.', 'Order by nine, eat by ten.'],
+    timeoutMs: 480_000,
   });
   const original = deliverables.find((d) => d.name === '2')!;
   const review = new ReviewPage(app);

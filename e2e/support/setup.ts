@@ -1,5 +1,5 @@
 import { audioAdsServices, voiceOverService } from '../../electron/sandbox/sample-bodies';
-import type { SandboxControl } from '../fixtures';
+import { test, type SandboxControl } from '../fixtures';
 
 /** A project as the service answers it (only the fields the specs read). */
 export interface ProjectInfo {
@@ -88,4 +88,18 @@ export function takesByName(deliverables: DeliverableInfo[], count: number): Del
   if (deliverables.length !== count)
     throw new Error(`expected ${count} takes, the project has ${deliverables.length}`);
   return [...deliverables].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * How a spec that works through a delivered voice over begins: the longer time such a flow needs (takes loaded,
+ * played, downloaded or decided: 240 s on a loaded machine unless `timeoutMs` says otherwise), then the project,
+ * titled `prefix` and a unique tail, ordered and delivered.
+ */
+export async function startWithDeliveredVoiceOver(
+  sandbox: SandboxControl,
+  prefix: string,
+  { timeoutMs = 240_000, ...options }: Omit<VoiceOverOptions, 'title'> & { timeoutMs?: number } = {},
+): Promise<{ project: ProjectInfo; deliverables: DeliverableInfo[] }> {
+  test.setTimeout(timeoutMs);
+  return deliveredVoiceOver(sandbox, { title: uniqueTitle(prefix), ...options });
 }

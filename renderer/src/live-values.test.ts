@@ -19,7 +19,7 @@ import { FULFILLMENT_TYPES, UNIT_TYPES } from '../../shared/api/schemas';
 import { validateCreateProject, validateQuote } from '../../shared/api/validate-project';
 import { CHANNELS, type Channel } from '../../shared/ipc/channels';
 import CancelProjectFields from './components/CancelProjectFields.vue';
-import RejectDialog from './components/review/RejectDialog.vue';
+import { mountRejectDialog } from './components/review/reject-dialog.test-util';
 import RevisionForm from './components/review/RevisionForm.vue';
 import {
   buildBody,
@@ -115,18 +115,7 @@ describe('every request a live account can be sent', () => {
   });
 
   it('reject: every code the dialog offers, with the new voice it asks for', async () => {
-    const wrapper = mount(RejectDialog, {
-      props: {
-        accountKind: LIVE,
-        open: true,
-        busy: false,
-        error: null,
-        genderAndAgeOptions: [{ id: 'teenageGirl', name: 'Teenage girl' }],
-        optionsLoading: false,
-        optionsError: null,
-      },
-      attachTo: document.body,
-    });
+    const wrapper = mountRejectDialog(LIVE);
     const codes = options(wrapper, 'reject-code');
     for (const code of codes) {
       await wrapper.get('[data-testid="reject-reason"]').setValue('Not what we asked for.');

@@ -14,6 +14,7 @@ import { createFileSecretStore } from '../secrets';
 import { createServices, type Services } from './services';
 import { createStateNotices } from '../kernel/state-recovery';
 import { testServicesOptions } from './test-support/test-world';
+import { DATA_DIR_STATE_FILES } from './state-files';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -30,6 +31,14 @@ async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'takedesk-damaged-state-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A temp folder with the app data folder (`data`) made inside it. */
+async function tempDataDir(): Promise<{ dir: string; dataDir: string }> {
+  const dir = await tempDir();
+  const dataDir = join(dir, 'data');
+  await mkdir(dataDir);
+  return { dir, dataDir };
 }
 
 /** Browser mode's services over `dataDir` (its settings and token files), on the shared sandbox. */
@@ -65,10 +74,8 @@ const account = (n: number) => ({
 
 describe('issue 24, item 1: a damaged settings file', () => {
   it('cut in half keeps the accounts, library folder and QA targets before the cut, with a copy of the damaged file', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
+    const { dir, dataDir } = await tempDataDir();
     const libraryDir = join(dir, 'My Library');
-    await mkdir(dataDir);
     const path = join(dataDir, 'browser-mode-settings.json');
     const text = JSON.stringify(
       {
@@ -126,9 +133,7 @@ describe('issue 24, item 1: a damaged settings file', () => {
 
 describe('issue 24, item 1: browser mode as started by `npm start`', () => {
   it('reports what its settings and token files recovered through app.notices, once', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
-    await mkdir(dataDir);
+    const { dir, dataDir } = await tempDataDir();
     await writeFile(
       join(dataDir, 'browser-mode-settings.json'),
       '{"preferences": {"theme": "dark", "concurrency": 9}}',
@@ -158,9 +163,7 @@ describe('issue 24, item 1: browser mode as started by `npm start`', () => {
 
 describe('issue 24, item 1: a damaged token file costs the tokens only', () => {
   it('profiles, library, downloads and QA targets still answer; the accounts stay', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
-    await mkdir(dataDir);
+    const { dataDir } = await tempDataDir();
     await writeFile(
       join(dataDir, 'browser-mode-settings.json'),
       JSON.stringify({ profiles: { profiles: [account(1)], activeId: 'sandbox' } }),
@@ -183,8 +186,7 @@ describe('issue 24, item 1: a damaged token file costs the tokens only', () => {
 
 describe('issue 24, item 1: a damaged library manifest', () => {
   it('is rebuilt from the files on disk: full ids from the downloads that made them, else from their names', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
+    const { dataDir } = await tempDataDir();
     const libraryDir = join(dataDir, 'Default Library');
     const projectId = '3f2a9c1d-0000-4000-8000-000000000001';
     const downloaded = {
@@ -258,23 +260,13 @@ describe('issue 24, item 1: a damaged library manifest', () => {
 
 describe("issue 24, item 8: leftovers of the app's own state files", () => {
   it('temp files of killed atomic writes go at start, beside every state file; nothing else is touched', async () => {
-    const dir = await tempDir();
-    const dataDir = join(dir, 'data');
+    const { dataDir } = await tempDataDir();
     const libraryDir = join(dataDir, 'Default Library');
     await mkdir(join(libraryDir, '.takedesk'), { recursive: true });
-    const names = [
-      'browser-mode-settings.json',
-      'browser-mode-secrets.json',
-      'settings.json',
-      'secrets.json',
-      'downloads.json',
-      'outbox.json',
-      'review-index.json',
-      'watcher.json',
-    ];
-    // write-file-atomic's `<file>.<uint32>`, and electron-store's (atomically) `<file>.tmp-<time><hex>`.
+    // write-file-atomic's `<file>.<uint32>`, and electron-store's (atomically) `<file>.tmp-<time><hex>`, beside
+    // each state file main lists (the list is the one start-up walks; restating it here would only copy it).
     const leftovers = [
-      ...names.map((name) => join(dataDir, `${name}.2882400018`)),
+      ...DATA_DIR_STATE_FILES.map((name) => join(dataDir, `${name}.2882400018`)),
       join(dataDir, 'settings.json.tmp-1732600000a1b2c3'),
       join(libraryDir, '.takedesk', 'library.json.0123456789ab.tmp'),
     ];

@@ -7,6 +7,7 @@ import { createAnalyzer, resolveWorkerEntry } from './analyzer';
 import { AudioDecodeError } from './errors';
 import { peaksFromFile } from './file-analysis';
 import { decodePeaks } from './peaks';
+import { expectPeaksClose } from './test-support/expect-peaks';
 import { encodeMp3, encodeWav, stereoTones, toneSequence } from './test-support/test-signals';
 
 let dir: string;
@@ -117,13 +118,7 @@ describe('Analyzer.peaks', () => {
       const split = await analyzer.peaks(mp3, { write: true });
       expect(analyzer.mode).toBe('worker');
       expect(split.peaks.frames).toBe(single.frames);
-      split.peaks.levels.forEach((level, i) => {
-        const ref = single.levels[i]!.minMax;
-        expect(level.minMax.length).toBe(ref.length);
-        let max = 0;
-        for (let k = 0; k < ref.length; k++) max = Math.max(max, Math.abs(level.minMax[k]! - ref[k]!));
-        expect(max).toBeLessThanOrEqual(1e-6); // float rounding at the seam only (see mp3.test.ts)
-      });
+      expectPeaksClose(split.peaks.levels, single.levels); // float rounding at the seam only (see mp3.test.ts)
       expect(split.peaksPath).toBe(`${mp3}.peaks`);
       expect(decodePeaks(readFileSync(`${mp3}.peaks`)).frames).toBe(single.frames);
       // A WAV is one part; a missing file fails clearly.

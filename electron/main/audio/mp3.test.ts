@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError } from './errors';
 import { createMp3Decoder, decodeMp3Span, partSpan, type Mp3Span } from './mp3';
 import { createPeaksBuilder, type PeaksBuilder } from './peaks';
-import { encodeMp3, encodeWav, toneSequence } from './test-support/test-signals';
+import { encodeMp3, encodeWav, joinPlanar, toneSequence } from './test-support/test-signals';
 
 /** Decoded samples, per channel, concatenated. */
 interface Pcm {
@@ -24,16 +24,7 @@ function collector() {
       onData: (planar: Float32Array[]) => blocks.push(planar.map((c) => c.slice())),
     },
     pcm(): Pcm {
-      const channels = (blocks[0] ?? []).map((_, c) => {
-        const out = new Float32Array(blocks.reduce((n, b) => n + (b[c] as Float32Array).length, 0));
-        let at = 0;
-        for (const b of blocks) {
-          out.set(b[c] as Float32Array, at);
-          at += (b[c] as Float32Array).length;
-        }
-        return out;
-      });
-      return { sampleRate, channels };
+      return { sampleRate, channels: joinPlanar(blocks) };
     },
   };
 }
@@ -76,15 +67,10 @@ function join2(parts: Pcm[]): Pcm {
   const first = parts[0] as Pcm;
   return {
     sampleRate: first.sampleRate,
-    channels: first.channels.map((_, c) => {
-      const out = new Float32Array(parts.reduce((n, p) => n + (p.channels[c] as Float32Array).length, 0));
-      let at = 0;
-      for (const p of parts) {
-        out.set(p.channels[c] as Float32Array, at);
-        at += (p.channels[c] as Float32Array).length;
-      }
-      return out;
-    }),
+    channels: joinPlanar(
+      parts.map((p) => p.channels),
+      first.channels.length,
+    ),
   };
 }
 

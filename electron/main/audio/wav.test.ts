@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AudioDecodeError } from './errors';
-import { encodeWav, toneSequence } from './test-support/test-signals';
+import { encodeWav, joinPlanar, toneSequence } from './test-support/test-signals';
 import { createWavDecoder, type WavFormat } from './wav';
 
 /** Decodes a WAV image fed in chunks of `chunk` bytes; returns format and concatenated planar samples. */
@@ -13,16 +13,7 @@ function decode(
   for (let i = 0; i < bytes.length; i += chunk) dec.write(bytes.subarray(i, i + chunk));
   const frames = dec.end();
   const channels = dec.format?.channels ?? 0;
-  const planar = Array.from({ length: channels }, (_, c) => {
-    const out = new Float32Array(frames);
-    let o = 0;
-    for (const p of parts) {
-      out.set(p[c] as Float32Array, o);
-      o += (p[c] as Float32Array).length;
-    }
-    return out;
-  });
-  return { format: dec.format, planar, frames };
+  return { format: dec.format, planar: joinPlanar(parts, channels), frames };
 }
 
 const signal = (channels: number, frames = 5000): Float32Array[] =>

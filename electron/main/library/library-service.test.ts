@@ -13,6 +13,7 @@ import { createMediaRegistry } from '../media/media-registry';
 import type { SettingsService } from '../profiles/settings';
 import { startTestWorld, type TestWorld } from '../app/test-support/test-world';
 import { createLibraryService, type LibraryService } from './library-service';
+import { libraryItem } from './test-support/library-item';
 
 // The library as the handlers and the media route see it, over real files: an item's file replaced by a link, a
 // folder or junk is refused or reported with a typed error in plain words, and nothing is read through a link.
@@ -27,26 +28,9 @@ const WAV = Buffer.from(
 );
 const SECRET = Buffer.from('bytes from outside the library, never to be served\n');
 
+/** An entry whose file is `WAV`, checksum unknown: the service measures it when asked. */
 function item(over: Partial<LibraryItem> = {}): LibraryItem {
-  return {
-    id: 'item-1',
-    profileId: 'sandbox',
-    projectId: 'p1',
-    projectTitle: 'Project',
-    serviceSubCategory: 'voice_over',
-    deliverableId: 'd1',
-    deliverableName: 'part1',
-    version: 1,
-    format: 'wav',
-    relativePath: 'Project (p1)/voice_over-part1-d1-v1.wav',
-    size: WAV.length,
-    sha256: '',
-    downloadedAt: '2026-11-26T09:00:00.000Z',
-    orderedSeconds: null,
-    analysis: null, // not measured yet: audio.analyze reads the file
-    hasPeaks: false,
-    ...over,
-  };
+  return libraryItem({ profileId: 'sandbox', size: WAV.length, sha256: '', ...over });
 }
 
 const fileOf = (it: LibraryItem) => join(libraryDir, ...it.relativePath.split('/'));
@@ -319,9 +303,10 @@ describe('through the router (what the renderer calls), against a real sandbox',
     return result.value;
   };
 
-  it('reveal, drag-out, the media URL and route refuse a link; remove refuses a folder; none is INTERNAL', async () => {
+  /** A project of two voice-over parts, delivered and both downloaded; `listedNow` reads its library list. */
+  async function twoTakesDownloaded(title: string) {
     const project = await value<{ id: string }>('projects.create', {
-      body: { title: 'Linked', mainService: 'voice_over', services: [voiceOverService(['One.', 'Two.'])] },
+      body: { title, mainService: 'voice_over', services: [voiceOverService(['One.', 'Two.'])] },
     });
     await world.sandbox.deliverNow(project.id);
     const { items } = await value<{ items: Array<{ id: string }> }>('deliverables.list', {
@@ -332,6 +317,11 @@ describe('through the router (what the renderer calls), against a real sandbox',
     const listedNow = async () => value<LibraryItem[]>('library.list', { projectId: project.id });
     for (let i = 0; i < 300 && (await listedNow()).length < 2; i++)
       await new Promise((r) => setTimeout(r, 50));
+    return { items, listedNow };
+  }
+
+  it('reveal, drag-out, the media URL and route refuse a link; remove refuses a folder; none is INTERNAL', async () => {
+    const { listedNow } = await twoTakesDownloaded('Linked');
     const [linked, foldered] = await listedNow();
     const inLibrary = (it: LibraryItem) => join(world.dir, 'Library', ...it.relativePath.split('/'));
     await rm(inLibrary(linked!));
@@ -359,18 +349,7 @@ describe('through the router (what the renderer calls), against a real sandbox',
     expect(await readFile(join(dir, 'outside.wav'))).toEqual(SECRET);
   }, 60_000);
   it('lists each file with its take’s status as last known, following a decision (issue 26 item 8)', async () => {
-    const project = await value<{ id: string }>('projects.create', {
-      body: { title: 'Statuses', mainService: 'voice_over', services: [voiceOverService(['One.', 'Two.'])] },
-    });
-    await world.sandbox.deliverNow(project.id);
-    const { items } = await value<{ items: Array<{ id: string; status: string }> }>('deliverables.list', {
-      projectId: project.id,
-    });
-    for (const d of items)
-      await value('downloads.start', { deliverableId: d.id, projectId: project.id, format: 'wav' });
-    const listedNow = async () => value<LibraryItem[]>('library.list', { projectId: project.id });
-    for (let i = 0; i < 300 && (await listedNow()).length < 2; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    const { items, listedNow } = await twoTakesDownloaded('Statuses');
     const statusOf = async (deliverableId: string) =>
       (await listedNow()).find((it) => it.deliverableId === deliverableId)?.takeStatus;
     expect(await statusOf(items[0]!.id)).toBe('reviewable');

@@ -7,6 +7,7 @@ import type { LibraryItem } from '../../../shared/ipc';
 import { createLibrary, LibraryItemNotFoundError } from './library';
 import { PathEscapeError } from './sanitize';
 import { createStateNotices } from '../kernel/state-recovery';
+import { libraryItem } from './test-support/library-item';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,26 +17,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function item(over: Partial<LibraryItem> = {}): LibraryItem {
-  return {
-    id: 'a1',
-    projectId: 'p1',
-    projectTitle: 'Project',
-    serviceSubCategory: 'voice_over',
-    deliverableId: 'd1',
-    deliverableName: 'part1',
-    version: 1,
-    format: 'wav',
-    relativePath: 'Project (p1)/voice_over-part1-v1.wav',
-    size: 3,
-    sha256: 'abc',
-    downloadedAt: '2025-01-01T00:00:00.000Z',
-    orderedSeconds: null,
-    analysis: null,
-    hasPeaks: false,
-    ...over,
-  };
-}
+const item = libraryItem;
 
 async function place(rel: string, body = 'abc') {
   const path = join(dir, ...rel.split('/'));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventPayloads, SandboxStatus } from '../../../shared/ipc';
 import { createSandbox, type Sandbox } from '../../sandbox/server';
 import { createApiClient, type ApiClientOptions } from '../api/client';
+import { sandboxControl } from '../api/test-support/service-stand-ins';
 import { createFileSecretStore, createMemorySecretStore, type SecretStore } from '../secrets';
 import {
   createJsonSettingsStore,
@@ -286,18 +287,16 @@ describe('profiles', () => {
   });
 });
 
+/** Ends every signed-in session of `sandbox` now, as a token's expiry would. */
+const expireSessions = (sandbox: Sandbox) =>
+  sandboxControl(sandbox.url, sandbox.tokens.full, 'POST', '/_sandbox/sessions/expire', {});
+
 describe('an expired session (docs/service.md#tokens-expire: live tokens expire)', () => {
   let expiring: Sandbox;
   beforeAll(async () => {
     expiring = await createSandbox({ delivery: 'manual', tokenLifetimeMs: 3_600_000 });
   });
   afterAll(() => expiring?.close());
-  const expireAll = () =>
-    fetch(`${expiring.url}/_sandbox/sessions/expire`, {
-      method: 'POST',
-      headers: { 'x-access-token': expiring.tokens.full, 'content-type': 'application/json' },
-      body: '{}',
-    });
 
   it('turns a 401 into SESSION_EXPIRED naming the profile, shows it signed out, and signing in again fixes it', async () => {
     const { profiles, events } = setup();
@@ -312,7 +311,7 @@ describe('an expired session (docs/service.md#tokens-expire: live tokens expire)
     const { client } = await profiles.active();
     await expect(client.listProjects({ pageSize: 1 })).resolves.toMatchObject({ page: 1 });
 
-    await expireAll();
+    await expireSessions(expiring);
     const error = await client.listProjects({ pageSize: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       type: 'SESSION_EXPIRED',
@@ -355,7 +354,7 @@ describe('an expired session (docs/service.md#tokens-expire: live tokens expire)
       email: 'producer@sandbox.test',
       password: 'sandbox',
     });
-    await expireAll();
+    await expireSessions(expiring);
     await expect(profiles.renew({ id: state.activeId, token: 'not-a-token' })).rejects.toMatchObject({
       status: 403,
     });
@@ -373,12 +372,6 @@ describe('whose session, and until when (JWT claims; a new sign-in must be the s
     expiring = await createSandbox({ delivery: 'manual', tokenLifetimeMs: 7 * 86_400_000 });
   });
   afterAll(() => expiring?.close());
-  const expireAll = () =>
-    fetch(`${expiring.url}/_sandbox/sessions/expire`, {
-      method: 'POST',
-      headers: { 'x-access-token': expiring.tokens.full, 'content-type': 'application/json' },
-      body: '{}',
-    });
   const producer = { email: 'producer@sandbox.test', password: 'sandbox' };
   const other = { email: 'other@sandbox.test', password: 'sandbox' };
 
@@ -418,7 +411,7 @@ describe('whose session, and until when (JWT claims; a new sign-in must be the s
     const state = await profiles.signIn({ name: 'Studio', baseUrl: expiring.url, ...producer });
     const id = state.activeId;
     const saved = await secrets.get(`profile-token:${id}`);
-    await expireAll();
+    await expireSessions(expiring);
     await expect((await profiles.active()).client.listProjects({ pageSize: 1 })).rejects.toMatchObject({
       type: 'SESSION_EXPIRED',
     });

@@ -99,6 +99,12 @@ async function deliveredTakes(parts = 1) {
   return { projectId: project.id, ids: takes.map((t) => t.id) };
 }
 
+/** A project with one delivered take; its id. */
+async function deliveredTake() {
+  const { projectId, ids } = await deliveredTakes();
+  return { projectId, take: ids[0]! };
+}
+
 const heardV1 = (projectId: string): OutboxHeard => ({ version: 1, status: 'reviewable', projectId });
 const writes = (method: string, path: string) =>
   proxy.forwarded.filter((r) => r === `${method} ${path}`).length;
@@ -127,10 +133,42 @@ function decide(decision: OutboxDecision, heard: OutboxHeard | undefined) {
   });
 }
 
+/** Waits past the store's backoff (at most 200 ms in these tests), then drains the queue. */
+async function drainPastBackoff() {
+  await new Promise((r) => setTimeout(r, 250));
+  await decisions.drain();
+}
+
+/** Expects the last decision queued as maybe sent (its answer lost), then drains past its backoff. */
+async function drainMaybeSent() {
+  expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
+  await drainPastBackoff();
+}
+
+/** A delivered take with a revision of version 1 asked while the service is away (it stays away): queued. */
+async function revisionQueuedOffline() {
+  const { projectId, take } = await deliveredTake();
+  await proxy.setDown(true);
+  await decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)).catch(
+    () => undefined,
+  );
+  return { projectId, take };
+}
+
+/** Decides, and expects the decision queued ("QUEUED_OFFLINE") rather than sent. */
+async function expectQueued(decision: OutboxDecision, projectId: string) {
+  expect(await queuedType(decide(decision, heardV1(projectId)))).toBe('QUEUED_OFFLINE');
+}
+
+/** Expects the last decision sent with `outcome`, its write having reached the service exactly once. */
+function expectSentOnce(method: string, path: string, outcome: string) {
+  expect(stateOf()).toMatchObject({ state: 'sent', outcome });
+  expect(writes(method, path)).toBe(1);
+}
+
 describe('a decision is never applied to a version the producer did not hear', () => {
   it('approve of version 1 made offline is held when version 2 arrived meanwhile', async () => {
-    const { projectId, ids } = await deliveredTakes();
-    const take = ids[0]!;
+    const { projectId, take } = await deliveredTake();
     await proxy.setDown(true);
     expect(await queuedType(decide({ kind: 'approve', deliverableId: take }, heardV1(projectId)))).toBe(
       'QUEUED_OFFLINE',
@@ -153,19 +191,14 @@ describe('a decision is never applied to a version the producer did not hear', (
   });
 
   it('a revision of version 1 made offline is held too, and discarding it frees the project', async () => {
-    const { projectId, ids } = await deliveredTakes();
-    await proxy.setDown(true);
-    await decide(
-      { kind: 'revision', deliverableId: ids[0]!, instructions: 'Warmer' },
-      heardV1(projectId),
-    ).catch(() => undefined);
-    await device.createRevision(ids[0]!, { instructions: 'Brighter' });
+    const { projectId, take } = await revisionQueuedOffline();
+    await device.createRevision(take, { instructions: 'Brighter' });
     await sandbox.deliverNow(projectId);
     await proxy.setDown(false);
     await decisions.drain();
     const item = stateOf();
     expect(item.state).toBe('held');
-    expect(writes('POST', `/revisions/${ids[0]}`)).toBe(0);
+    expect(writes('POST', `/revisions/${take}`)).toBe(0);
     await decisions.discard(item.id);
     expect(decisions.items()).toHaveLength(0);
   });
@@ -295,13 +328,8 @@ describe('"approve all" made offline is never applied to a version the producer 
 
 describe('a decision on a take that changed status is held, not sent', () => {
   it('a revision queued on a take another device approved meanwhile is held (a revision of approved work costs)', async () => {
-    const { projectId, ids } = await deliveredTakes();
-    await proxy.setDown(true);
-    await decide(
-      { kind: 'revision', deliverableId: ids[0]!, instructions: 'Warmer' },
-      heardV1(projectId),
-    ).catch(() => undefined);
-    await device.approveDeliverable(ids[0]!);
+    const { take } = await revisionQueuedOffline();
+    await device.approveDeliverable(take);
     await proxy.setDown(false);
     await decisions.drain();
     expect(stateOf()).toMatchObject({
@@ -311,24 +339,18 @@ describe('a decision on a take that changed status is held, not sent', () => {
           'The take is approved now (it was ready for review when you decided) — open it, then decide again.',
       },
     });
-    expect(writes('POST', `/revisions/${ids[0]}`)).toBe(0);
+    expect(writes('POST', `/revisions/${take}`)).toBe(0);
   });
 });
 
 describe('a revision is never sent twice', () => {
   it('its answer lost, the creative delivers: the drain confirms it from the service and sends nothing', async () => {
-    const { projectId, ids } = await deliveredTakes();
-    const take = ids[0]!;
+    const { projectId, take } = await deliveredTake();
     proxy.drop('POST', `/revisions/${take}`, 'after-forward');
-    expect(
-      await queuedType(
-        decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
-      ),
-    ).toBe('QUEUED_OFFLINE');
+    await expectQueued({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, projectId);
     expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
     await sandbox.deliverNow(projectId); // version 2, made from our revision
-    await new Promise((r) => setTimeout(r, 250)); // past its backoff
-    await decisions.drain();
+    await drainPastBackoff();
     expect(stateOf()).toMatchObject({
       state: 'sent',
       outcome: 'Sent — confirmed by the service.',
@@ -339,8 +361,7 @@ describe('a revision is never sent twice', () => {
   });
 
   it('after a crash while sending, the restart reads first: what the service has counts as sent', async () => {
-    const { projectId, ids } = await deliveredTakes();
-    const take = ids[0]!;
+    const { projectId, take } = await deliveredTake();
     proxy.drop('POST', `/revisions/${take}`, 'hang');
     const pending = decide(
       { kind: 'revision', deliverableId: take, instructions: 'Warmer' },
@@ -363,8 +384,7 @@ describe('a revision is never sent twice', () => {
 
   // Found by the model-based test (decisions-model.test.ts): the restart took every `sending` row as maybe sent.
   it("a crash while only reading the take: after the restart, another device's approval is not taken for ours", async () => {
-    const { projectId, ids } = await deliveredTakes();
-    const take = ids[0]!;
+    const { projectId, take } = await deliveredTake();
     await proxy.setDown(true);
     await decide({ kind: 'approve', deliverableId: take }, heardV1(projectId)).catch(() => undefined);
     await decisions.drain();
@@ -383,17 +403,13 @@ describe('a revision is never sent twice', () => {
   });
 
   it('unconfirmed, and the read proves it was not applied: sent once more, once', async () => {
-    const { projectId, ids } = await deliveredTakes();
-    const take = ids[0]!;
+    const { projectId, take } = await deliveredTake();
     proxy.drop('POST', `/revisions/${take}`, 'before-forward'); // reset: may or may not have arrived
     await decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)).catch(
       () => undefined,
     );
-    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
-    await new Promise((r) => setTimeout(r, 250));
-    await decisions.drain();
-    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Revision requested.' });
-    expect(writes('POST', `/revisions/${take}`)).toBe(1);
+    await drainMaybeSent();
+    expectSentOnce('POST', `/revisions/${take}`, 'Revision requested.');
     expect((await device.getDeliverable(take)).status).toBe('revisionRequested');
   });
 });
@@ -408,20 +424,12 @@ describe('a rejection or an approval (a PUT) is never sent twice either', () => 
       retry: { baseDelayMs: 5, maxDelayMs: 20 }, // the app's retry rules, short waits
       timeoutMs: 1_500,
     });
-    const { projectId, ids } = await deliveredTakes();
-    const take = ids[0]!;
+    const { projectId, take } = await deliveredTake();
     proxy.drop('PUT', `/deliverables/${take}`, 'after-forward');
-    expect(
-      await queuedType(
-        decide({ kind: 'reject', deliverableId: take, reason: 'Too fast' }, heardV1(projectId)),
-      ),
-    ).toBe('QUEUED_OFFLINE');
+    await expectQueued({ kind: 'reject', deliverableId: take, reason: 'Too fast' }, projectId);
     expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
-    expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
-    await new Promise((r) => setTimeout(r, 250)); // past its backoff
-    await decisions.drain();
-    expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
-    expect(writes('PUT', `/deliverables/${take}`)).toBe(1);
+    await drainMaybeSent();
+    expectSentOnce('PUT', `/deliverables/${take}`, 'Sent — confirmed by the service.');
     expect((await device.getDeliverable(take)).status).toBe('rejected');
   });
 });
@@ -452,8 +460,7 @@ describe('order and gateways', () => {
     expect((await device.getDeliverable(first.ids[0]!)).status).toBe('reviewable');
     expect(writes('PUT', `/deliverables/project/${first.projectId}`)).toBe(0);
     // Once the revision is through, approve all goes — and the take in revision is not approved.
-    await new Promise((r) => setTimeout(r, 250));
-    await decisions.drain();
+    await drainPastBackoff();
     expect(decisions.items().map((i) => i.state)).toEqual(['sent', 'sent', 'sent']);
     const statuses = (await device.listDeliverables(first.projectId)).map((d) => [d.id, d.status] as const);
     expect(new Map(statuses).get(first.ids[0]!)).toBe('revisionRequested');
@@ -486,19 +493,11 @@ describe('order and gateways', () => {
   it.each([502, 504])(
     'a gateway %i after the service acted: the read confirms it as ours, never "on another device"',
     async (status) => {
-      const { projectId, ids } = await deliveredTakes();
-      const take = ids[0]!;
+      const { projectId, take } = await deliveredTake();
       proxy.drop('POST', `/revisions/${take}`, { status, forward: true });
-      expect(
-        await queuedType(
-          decide({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, heardV1(projectId)),
-        ),
-      ).toBe('QUEUED_OFFLINE');
-      expect(stateOf()).toMatchObject({ state: 'queued', unconfirmed: true });
-      await new Promise((r) => setTimeout(r, 250)); // past its backoff
-      await decisions.drain();
-      expect(stateOf()).toMatchObject({ state: 'sent', outcome: 'Sent — confirmed by the service.' });
-      expect(writes('POST', `/revisions/${take}`)).toBe(1);
+      await expectQueued({ kind: 'revision', deliverableId: take, instructions: 'Warmer' }, projectId);
+      await drainMaybeSent();
+      expectSentOnce('POST', `/revisions/${take}`, 'Sent — confirmed by the service.');
     },
   );
 

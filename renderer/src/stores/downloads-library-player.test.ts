@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { DownloadJob, LibraryItem } from '../../../shared/ipc';
+import type { DownloadJob } from '../../../shared/ipc';
 import { useDownloadsStore, progressOf } from './downloads';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
+import { libraryItem } from './library-item.test-util';
 import { groupByProject, takeStateOf, useLibraryStore } from './library';
 import { usePlayerStore } from './player';
 import { useProfilesStore } from './profiles';
@@ -28,24 +29,7 @@ const job = (over: Partial<DownloadJob> = {}): DownloadJob => ({
   ...over,
 });
 
-const item = (over: Partial<LibraryItem> = {}): LibraryItem => ({
-  id: 'l1',
-  projectId: 'p1',
-  projectTitle: 'Spring ad',
-  serviceSubCategory: 'voice_over',
-  deliverableId: 'd1',
-  deliverableName: '1',
-  version: 1,
-  format: 'wav',
-  relativePath: 'Spring ad/1.wav',
-  size: 10,
-  sha256: 'x',
-  downloadedAt: '2026-01-01T10:00:00Z',
-  orderedSeconds: null,
-  analysis: null,
-  hasPeaks: true,
-  ...over,
-});
+const item = libraryItem;
 
 describe('downloads and library per profile (issue 15 item 1)', () => {
   const profile = (id: string) => ({

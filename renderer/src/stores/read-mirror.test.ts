@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import type { LibraryItem } from '../../../shared/ipc';
 import { formatAsOf } from '../display-text';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
+import { libraryItem } from './library-item.test-util';
 import { useProfilesStore } from './profiles';
 import { PROJECTS_PAGE_SIZE, useProjectsStore } from './projects';
 import { useReviewStore } from './review';
@@ -21,23 +21,13 @@ const take = {
   status: 'reviewable',
   urls: { wav: 'https://svc/d1.wav', mp3: 'https://svc/d1.mp3' },
 };
-const local: LibraryItem = {
+const local = libraryItem({
   id: 'lib-1',
-  projectId: 'p1',
-  projectTitle: 'Spring ad',
-  serviceSubCategory: 'voice_over',
-  deliverableId: 'd1',
-  deliverableName: '1',
-  version: 1,
-  format: 'wav',
-  relativePath: 'Spring ad/1.wav',
   size: 1000,
-  sha256: 'x',
   downloadedAt: '2026-11-26T10:00:00Z',
   orderedSeconds: 30,
-  analysis: null,
   hasPeaks: false,
-};
+});
 
 const state = (reachability: string) => ({
   profiles: [{ id: 'sandbox', name: 'Sandbox', kind: 'sandbox', signedOut: false, reachability }],

@@ -124,30 +124,28 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
   };
 });
 
-/** Shift+N: the previous take that needs review. */
-export function isPreviousKey(event: {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-}): boolean {
+/** The keys and modifiers of a keydown that the review shortcuts read. */
+type KeyPress = { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean };
+
+/** N, with Shift held or not as asked, and no other modifier. */
+function isN(event: KeyPress, shift: boolean): boolean {
   return (
-    event.key.toLowerCase() === 'n' && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey
+    event.key.toLowerCase() === 'n' &&
+    event.shiftKey === shift &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey
   );
 }
 
+/** Shift+N: the previous take that needs review. */
+export function isPreviousKey(event: KeyPress): boolean {
+  return isN(event, true);
+}
+
 /** N, without modifiers, outside a field: "Next needing review". */
-export function isNextKey(event: {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-}): boolean {
-  return (
-    event.key.toLowerCase() === 'n' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey
-  );
+export function isNextKey(event: KeyPress): boolean {
+  return isN(event, false);
 }
 
 /** Where N is a letter being typed, not "next": a field, or editable text (a focused button still means next). */

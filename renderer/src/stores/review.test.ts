@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../shared/ipc';
 import { createFakeApi, serviceError, withApi } from './fake-api.test-util';
+import { libraryItem } from './library-item.test-util';
 import { localAudioFor, useReviewStore } from './review';
 
 const deliverable = {
@@ -22,23 +23,14 @@ const versions = {
     { created: '2026-01-02T10:00:00', instructions: 'Slower at [0:03.0]', urls: deliverable.urls },
   ],
 };
-const localV2: LibraryItem = {
+const localV2 = libraryItem({
   id: 'lib-2',
-  projectId: 'p1',
-  projectTitle: 'Spring ad',
-  serviceSubCategory: 'voice_over',
-  deliverableId: 'd1',
-  deliverableName: '1',
   version: 2,
-  format: 'wav',
   relativePath: 'Spring ad/1.v2.wav',
   size: 1000,
-  sha256: 'x',
   downloadedAt: '2026-01-03T10:00:00Z',
   orderedSeconds: 30,
-  analysis: null,
-  hasPeaks: true,
-};
+});
 const project = {
   id: 'p1',
   title: 'Spring ad',

@@ -276,17 +276,8 @@ export const SPEC_CODES = {
   }),
   ID_REQUIRED: spec(
     422,
-    [
-      'approveAll',
-      'getDeliverable',
-      'approveDeliverable',
-      'rejectDeliverable',
-      'selectWinner',
-      'listVersions',
-      'createRevision',
-      'getAttributes',
-      'getAttributeValues',
-    ],
+    // Every operation with an id in its path: a project's, a deliverable's or a category's.
+    ['approveAll', ...DELIVERABLE_BY_ID, 'getAttributes', 'getAttributeValues'],
     {
       title: 'No id given',
       hint: 'This is a bug in Takedesk if you see it; refresh and try again.',

@@ -76,6 +76,18 @@ beforeAll(async () => {
 });
 afterAll(() => rm(rendererDir, { recursive: true, force: true }));
 
+/** A "deliverable.ready" event's payload: a voice-over take of profile "p". */
+function readyTake(deliverableId: string, deliverableName: string, projectId: string, projectTitle: string) {
+  return {
+    profileId: 'p',
+    projectId,
+    projectTitle,
+    deliverableId,
+    deliverableName,
+    serviceSubCategory: 'voice_over',
+  };
+}
+
 describe('Electron edge', () => {
   it('creates the window isolated, sandboxed, without Node, with web security', async () => {
     const { record } = await boot();
@@ -221,14 +233,7 @@ describe('Electron edge', () => {
 
   it('forwards events to the window and shows a notification when a deliverable is ready', async () => {
     const { record, events } = await boot();
-    const payload = {
-      profileId: 'p',
-      projectId: 'pr',
-      projectTitle: 'Spring promo',
-      deliverableId: 'd',
-      deliverableName: '1',
-      serviceSubCategory: 'voice_over',
-    };
+    const payload = readyTake('d', '1', 'pr', 'Spring promo');
     events.emit('deliverable.ready', payload);
     expect(record.windows[0]!.sent).toEqual([[IPC_EVENT, 'deliverable.ready', payload]]);
     // Told when the watcher's turn ends, with a name that says what the take is.
@@ -240,22 +245,9 @@ describe('Electron edge', () => {
 
   it('shows one desktop notification for a batch of deliveries, not one per take', async () => {
     const { record, events } = await boot();
-    const take = (
-      deliverableId: string,
-      deliverableName: string,
-      projectId: string,
-      projectTitle: string,
-    ) => ({
-      profileId: 'p',
-      projectId,
-      projectTitle,
-      deliverableId,
-      deliverableName,
-      serviceSubCategory: 'voice_over',
-    });
-    events.emit('deliverable.ready', take('d1', '1', 'pr1', 'Spring promo'));
-    events.emit('deliverable.ready', take('d2', '2', 'pr1', 'Spring promo'));
-    events.emit('deliverable.ready', take('d3', '1', 'pr2', 'Jingle'));
+    events.emit('deliverable.ready', readyTake('d1', '1', 'pr1', 'Spring promo'));
+    events.emit('deliverable.ready', readyTake('d2', '2', 'pr1', 'Spring promo'));
+    events.emit('deliverable.ready', readyTake('d3', '1', 'pr2', 'Jingle'));
     expect(record.notifications).toEqual([]);
     events.emit('watcher.status', { watching: 2, lastPollAt: null, nextPollInMs: null, failing: false });
     expect(record.notifications).toEqual([
@@ -266,14 +258,7 @@ describe('Electron edge', () => {
   it('shows no desktop notification when the producer turned "Desktop notification" off', async () => {
     const { record, events, settings } = await boot();
     await settings.set({ notifications: false });
-    const payload = {
-      profileId: 'p',
-      projectId: 'pr',
-      projectTitle: 'Spring promo',
-      deliverableId: 'd',
-      deliverableName: '1',
-      serviceSubCategory: 'voice_over',
-    };
+    const payload = readyTake('d', '1', 'pr', 'Spring promo');
     events.emit('deliverable.ready', payload);
     // The window still hears of it (the badge and the list update); only the OS pop-up is withheld.
     expect(record.windows[0]!.sent).toEqual([[IPC_EVENT, 'deliverable.ready', payload]]);

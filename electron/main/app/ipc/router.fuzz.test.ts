@@ -197,16 +197,27 @@ function offSpec(from: number): string[] {
   return world.requests.slice(from).filter((request) => !isSpecRequest(request));
 }
 
-beforeAll(async () => {
-  world = await startTestWorld('fuzz', { record: true });
-  const created = await invoke('projects.create', { body: VOICE_OVER });
+/** Orders `body` through the router and has it delivered: the project's id and its takes' ids. */
+async function deliveredThroughRouter(
+  body: unknown,
+): Promise<{ projectId: string; deliverableIds: string[] }> {
+  const created = await invoke('projects.create', { body });
   if (!created.ok) throw new Error(`setup: ${created.error.message}`);
   const projectId = (created.value as { id: string }).id;
   await world.sandbox.deliverNow(projectId);
   const listed = await invoke('deliverables.list', { projectId });
   if (!listed.ok) throw new Error(`setup: ${listed.error.message}`);
+  return {
+    projectId,
+    deliverableIds: (listed.value as { items: Array<{ id: string }> }).items.map((d) => d.id),
+  };
+}
+
+beforeAll(async () => {
+  world = await startTestWorld('fuzz', { record: true });
+  const { projectId, deliverableIds } = await deliveredThroughRouter(VOICE_OVER);
   known.projectIds.push(projectId);
-  known.deliverableIds.push(...(listed.value as { items: Array<{ id: string }> }).items.map((d) => d.id));
+  known.deliverableIds.push(...deliverableIds);
 }, 60_000);
 afterAll(() => world?.close());
 
@@ -350,18 +361,11 @@ describe('IPC fuzz (fast-check, fixed seed): library channels over damaged libra
     expect(await invoke('settings.set', { libraryDir })).toMatchObject({ ok: true });
     outsideFile = join(world.dir, 'outside.wav');
     await writeFile(outsideFile, SECRET);
-    const created = await invoke('projects.create', {
-      body: { ...VOICE_OVER, services: [{ ...VOICE_OVER.services[0], script: 'One. Two. Three.' }] },
+    const { projectId, deliverableIds } = await deliveredThroughRouter({
+      ...VOICE_OVER,
+      services: [{ ...VOICE_OVER.services[0], script: 'One. Two. Three.' }],
     });
-    if (!created.ok) throw new Error(`setup: ${created.error.message}`);
-    const projectId = (created.value as { id: string }).id;
-    await world.sandbox.deliverNow(projectId);
-    const listed = await invoke('deliverables.list', { projectId });
-    if (!listed.ok) throw new Error(`setup: ${listed.error.message}`);
-    const ids = [
-      ...known.deliverableIds,
-      ...(listed.value as { items: Array<{ id: string }> }).items.map((d) => d.id),
-    ];
+    const ids = [...known.deliverableIds, ...deliverableIds];
     for (const deliverableId of ids) {
       const projectOf = known.deliverableIds.includes(deliverableId) ? known.projectIds[0] : projectId;
       for (const format of ['wav', 'mp3'])

@@ -162,3 +162,19 @@ export function encodeMp3(planar: readonly Float32Array[], sampleRate: number, k
   }
   return bytes;
 }
+
+/** Joins blocks of planar audio (each block one array per channel) into one array per channel. */
+export function joinPlanar(
+  blocks: readonly (readonly Float32Array[])[],
+  channels = blocks[0]?.length ?? 0,
+): Float32Array[] {
+  return Array.from({ length: channels }, (_, c) => {
+    const out = new Float32Array(blocks.reduce((n, b) => n + b[c]!.length, 0));
+    let at = 0;
+    for (const b of blocks) {
+      out.set(b[c]!, at);
+      at += b[c]!.length;
+    }
+    return out;
+  });
+}

@@ -1,23 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { mount } from '@vue/test-utils';
-import type { AccountKind } from '../../../../shared/api/account-kind';
-import RejectDialog from './RejectDialog.vue';
+import { mountRejectDialog } from './reject-dialog.test-util';
 
-function mountDialog(accountKind: AccountKind | undefined) {
-  return mount(RejectDialog, {
-    props: {
-      accountKind,
-      open: true,
-      busy: false,
-      error: null,
-      genderAndAgeOptions: [{ id: 'teenageGirl', name: 'Teenage girl' }],
-      optionsLoading: false,
-      optionsError: null,
-    },
-    attachTo: document.body,
-  });
-}
+const mountDialog = mountRejectDialog;
 
 const codes = (wrapper: ReturnType<typeof mountDialog>) =>
   wrapper.findAll('[data-testid="reject-code"] option').map((o) => (o.element as HTMLOptionElement).value);
