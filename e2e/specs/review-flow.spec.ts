@@ -198,7 +198,7 @@ test('a take can be rejected, and another sent back for revision, from the proje
   await reject.getByTestId('reject-code').selectOption('wrong_tone');
   await reject.getByTestId('reject-dialog-confirm').click();
   await expect(reject).toBeHidden();
-  await expect(app.getByText('Rejected: a replacement take is ordered')).toBeVisible();
+  await expect(app.getByTestId('toasts').getByText('Rejected: a replacement take is ordered')).toBeVisible();
   await expect(first.getByTestId('status-badge')).toHaveText(/rejected/i);
   await expect(first.getByTestId('deliverable-reject')).toHaveCount(0);
   expect(await statusOf(deliverables[0]!.id)).toBe('rejected');
@@ -213,7 +213,7 @@ test('a take can be rejected, and another sent back for revision, from the proje
   await captureScreens(app, 'project-list-revision');
   await revise.getByTestId('revision-submit').click();
   await expect(revise).toBeHidden();
-  await expect(app.getByText('Revision requested')).toBeVisible();
+  await expect(app.getByTestId('toasts').getByText('Revision requested')).toBeVisible();
   await expect.poll(() => statusOf(deliverables[1]!.id)).toBe('revisionRequested');
   await expect(second.getByTestId('deliverable-revise')).toHaveCount(0);
 

@@ -438,6 +438,36 @@ describe('reads while the service cannot be reached', () => {
     expect(refreshed.map((r) => r.channel)).toEqual(['deliverables.get', 'deliverables.get']);
   });
 
+  it('a fresh read of what is already on its way to the service waits for that request, not another', async () => {
+    const app = await start();
+    const loaded = await loadedProject(app);
+    const id = loaded.take.id;
+    await fetch(`${sandbox.url}/deliverables/${id}`, {
+      method: 'PUT',
+      headers: { 'x-access-token': sandbox.tokens.full, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    // Every request for the take is held (a second one would be held too, and counted).
+    proxy.drop('GET', `/deliverables/${id}`, 'hold', 5);
+    // The screen is answered from what was loaded, then asks for the service's own answer (it may have missed the
+    // event that carries it): one request reaches the service, and both learn its answer.
+    const stale = await app.value<Deliverable>('deliverables.get', { id });
+    expect(stale).toMatchObject({ status: 'reviewable', asOf: expect.any(String) });
+    const fresh = app.value<Deliverable>('deliverables.get', { id, fresh: true });
+    await vi.waitFor(() => expect(proxy.holding()).toBe(1));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(proxy.holding()).toBe(1);
+    proxy.release();
+    expect(await fresh).toMatchObject({ id, status: 'approved' });
+    expect((await fresh).asOf).toBeUndefined();
+    // Once it has landed, the next fresh read is a request of its own.
+    const again = app.value<Deliverable>('deliverables.get', { id, fresh: true });
+    await vi.waitFor(() => expect(proxy.holding()).toBe(1));
+    proxy.release();
+    expect(await again).toMatchObject({ status: 'approved' });
+    proxy.clear();
+  });
+
   it("shows the service's answer to the producer's decision in the next loaded read, not the take as it was", async () => {
     const app = await start();
     const loaded = await loadedProject(app);

@@ -43,6 +43,8 @@ export const MIRROR_AFTER_MS = 3_000;
 
 /** The read handlers' way to the service and the mirror, for the active profile. */
 export function createMirroredRead(deps: MirroredReadDeps) {
+  /** Reads on their way to the service, by profile, channel and input. */
+  const inflight = new Map<string, Promise<unknown>>();
   /**
    * A read through the mirror (stale-while-revalidate): the service is always asked, and its answer is kept (under
    * the account of the profile that asked). What was loaded answers at once, marked `asOf`, and the service's answer
@@ -61,18 +63,29 @@ export function createMirroredRead(deps: MirroredReadDeps) {
   ): Promise<R | Mirrored<R>> => {
     const mirror = deps.mirror;
     const state = await deps.profiles.state();
-    const asking = (async () => {
-      const active = await deps.profiles.active();
-      const value = await ask(active);
-      if (mirror) {
-        try {
-          keep(mirror.store, await mirror.account(active.profile.id), value);
-        } catch (error) {
-          deps.log?.('the read mirror could not keep an answer', error);
+    // The same read already on its way to the service (a screen that was answered from what was loaded asks again
+    // for the service's own answer): it waits for that request rather than sending another.
+    const key = `${state.activeId}\n${read.channel}\n${JSON.stringify(read.input)}`;
+    const joined = inflight.get(key) as Promise<T> | undefined;
+    const asking =
+      joined ??
+      (async () => {
+        const active = await deps.profiles.active();
+        const value = await ask(active);
+        if (mirror) {
+          try {
+            keep(mirror.store, await mirror.account(active.profile.id), value);
+          } catch (error) {
+            deps.log?.('the read mirror could not keep an answer', error);
+          }
         }
-      }
-      return value;
-    })();
+        return value;
+      })();
+    if (!joined) {
+      inflight.set(key, asking);
+      const settled = () => void (inflight.get(key) === asking && inflight.delete(key));
+      asking.then(settled, settled);
+    }
     if (!mirror) return answer(await asking);
     const fromMirror = async () => stored(mirror.store, await mirror.account(state.activeId));
     /** What was loaded answered: the service's answer follows, for the profile that asked. */

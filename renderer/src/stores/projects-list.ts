@@ -118,6 +118,7 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
       if (page === 1) firstPageRows = readFirstPageRows = arrived;
       asOf ??= response.asOf ?? null;
       if (!response.asOf) freshPages.set(page, response.projects);
+      else followUp(page, gen);
       const before = collected.length;
       // A project made between two reads shifts the pages by one: the repeated row is kept once.
       for (const project of response.projects) {
@@ -140,6 +141,21 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
         return;
       }
     }
+  }
+
+  /**
+   * A page answered from what was loaded: the service's own answer is asked for too. It may also come as
+   * `read.refreshed` (main asks the service behind every loaded answer, and joins this read to that request); the
+   * pull does not depend on the screen listening before main's answer lands.
+   */
+  function followUp(page: number, gen: number): void {
+    const { fresh: _fresh, ...input } = listQuery(page, true);
+    void api.projects.list({ ...input, fresh: true }).then(
+      (answer) => {
+        if (gen === generation && !answer.asOf) refreshedListPage(input, answer.projects);
+      },
+      () => undefined, // What was loaded stays, as of when it was read.
+    );
   }
 
   /** The service's answer to a page of the list shown: in place now, and the whole list once every page is. */

@@ -26,6 +26,9 @@ export {
   type ProjectFilters,
 } from './projects-list';
 
+/** A failed follow-up read: what was loaded stays, as of when it was read. */
+const ignore = () => undefined;
+
 /** The open project as last read, per profile and project: shown (marked offline) when a reload fails. */
 interface SavedProject {
   project: Read<Project>;
@@ -144,6 +147,25 @@ export const useProjectsStore = defineStore('projects', () => {
     readAt.project = project.status === 'fulfilled' ? (project.value.asOf ?? null) : null;
     readAt.takes = list.status === 'fulfilled' ? (list.value.asOf ?? null) : null;
     settleCurrentAsOf();
+    // Answered from what was loaded: the service's own answers are asked for too (they may also come as
+    // `read.refreshed`; the pull does not depend on the page listening before main's answer lands).
+    const asked = profileId.value;
+    const stillShown = () => asked !== null && gen === projectGeneration;
+    if (readAt.project !== null)
+      void api.projects.get({ id, fresh: true }).then((value) => {
+        if (stillShown() && !value.asOf)
+          refreshedProject(id, { profileId: asked!, channel: 'projects.get', input: { id }, value });
+      }, ignore);
+    if (readAt.takes !== null)
+      void api.deliverables.list({ projectId: id, fresh: true }).then((value) => {
+        if (stillShown() && !value.asOf)
+          refreshedProject(id, {
+            profileId: asked!,
+            channel: 'deliverables.list',
+            input: { projectId: id },
+            value,
+          });
+      }, ignore);
     if (list.status === 'fulfilled') {
       deliverables.value = list.value.items;
       deliverablesUnreadable.value = list.value.unreadable;

@@ -268,6 +268,8 @@ describe('reads answered from main’s read mirror', () => {
     const stop = review.listen();
     expect(review.offline).toBe(false);
     expect(review.asOf).toBe(AS_OF);
+    // The producer picks the version they listen to: what arrives later does not move the player.
+    await review.selectVersion(1);
     f.emit('read.refreshed', {
       profileId: 'sandbox',
       channel: 'deliverables.get',
@@ -291,6 +293,59 @@ describe('reads answered from main’s read mirror', () => {
     expect(review.asOf).toBeNull();
     expect(review.offline).toBe(false);
     stop();
+  });
+
+  it('asks for the service’s answer itself when the event would come before the screen listens', async () => {
+    // main answers what was loaded at once (asOf) and the service's own answer to a `fresh` read; the event that
+    // carries the service's answer behind a loaded one is never delivered here (it came before anyone listened).
+    const fresh = (input: unknown) => (input as { fresh?: boolean }).fresh === true;
+    const revised = [
+      { created: '2026-11-25T10:00:00', instructions: null, urls: take.urls },
+      { created: '2026-11-26T10:00:00', instructions: 'Warmer', urls: take.urls },
+    ];
+    const f = createFakeApi({
+      'profiles.list': () => state('reachable'),
+      'projects.list': (input) => {
+        const page = (input as { page: number }).page;
+        if (!fresh(input)) return { page, total: 1, projects: page === 1 ? [row] : [], asOf: AS_OF };
+        return { page, total: 2, projects: page === 1 ? [{ ...row, id: 'p2', title: 'New' }, row] : [] };
+      },
+      'projects.get': (input) =>
+        fresh(input) ? { ...project, status: 'completed' } : { ...project, asOf: AS_OF },
+      'deliverables.list': (input) =>
+        fresh(input)
+          ? { items: [{ ...take, status: 'approved' }], unreadable: 0 }
+          : { items: [take], unreadable: 0, asOf: AS_OF },
+      'deliverables.get': (input) =>
+        fresh(input) ? { ...take, status: 'revisionRequested' } : { ...take, asOf: AS_OF },
+      'revisions.versions': (input) =>
+        fresh(input)
+          ? { ...take, versions: revised }
+          : { ...take, versions: revised.slice(0, 1), asOf: AS_OF },
+      'library.list': () => [],
+      'qa.targets': () => ({}),
+      'media.remoteUrl': () => ({ url: '/media/remote/x', contentType: 'audio/wav' }),
+    });
+    const [store, review, profiles] = withApi(
+      f.api,
+      () => [useProjectsStore(), useReviewStore(), useProfilesStore()] as const,
+    );
+    await profiles.load();
+    await store.loadList();
+    await vi.waitFor(() => expect(store.rows.map((p) => p.title)).toEqual(['New', 'Spring ad']));
+    expect(store.listAsOf).toBeNull();
+
+    await store.loadProject('p1');
+    await vi.waitFor(() => expect(store.currentAsOf).toBeNull());
+    expect(store.current?.status).toBe('completed');
+    expect(store.deliverables.map((d) => d.status)).toEqual(['approved']);
+
+    // An open take: its status and its versions as the service has them, the newest shown (nothing was picked).
+    await review.load('d1', 'p1');
+    await vi.waitFor(() => expect(review.asOf).toBeNull());
+    expect(review.deliverable?.status).toBe('revisionRequested');
+    expect(review.versions).toHaveLength(2);
+    expect(review.selectedVersion).toBe(2);
   });
 
   it('says "as of" with the clock on the same day and the day before it otherwise', () => {

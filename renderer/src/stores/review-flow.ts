@@ -52,12 +52,13 @@ export const useReviewFlowStore = defineStore('review-flow', () => {
   }
 
   /**
-   * The newest version of a take the app can load now (its versions, from the service or as last read; the take
-   * itself is version 1 when none were ever read). A decision from the list is on this version: the producer may
-   * not have played it, so the dialog names it.
+   * The newest version of a take the app can load now (its versions, from the service — `fresh`, not what was
+   * loaded before — or as last read when the service cannot be reached; the take itself is version 1 when none were
+   * ever read). A decision from the list is on this version: the producer may not have played it, so the dialog
+   * names it.
    */
   async function latestVersion(deliverableId: string): Promise<number> {
-    const answer = await api.revisions.versions({ deliverableId }).catch(() => null);
+    const answer = await api.revisions.versions({ deliverableId, fresh: true }).catch(() => null);
     return Math.max(1, answer?.versions.length ?? 0);
   }
 

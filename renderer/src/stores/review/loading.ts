@@ -5,7 +5,7 @@
  */
 import { ref, shallowRef, watch } from 'vue';
 import type { Deliverable, Project } from '../../../../shared/api';
-import type { ClientApi } from '../../../../shared/ipc';
+import type { ClientApi, MirroredRead, RefreshedRead } from '../../../../shared/ipc';
 import { useProfilesStore } from '../profiles';
 import { latestAnswer } from '../support/latest-answer';
 import type { ReviewActions } from './actions';
@@ -43,6 +43,56 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
     },
   );
 
+  /**
+   * The service's answer to a read main first answered from what was loaded (`asOf`): it comes as `read.refreshed`,
+   * or as the answer to the same read asked again `fresh` (whichever lands first; the second finds nothing stale).
+   */
+  function applyRefreshed(read: RefreshedRead): void {
+    const id = state.deliverableId.value;
+    if (read.profileId !== profiles.state?.activeId || !id) return;
+    if (read.channel === 'deliverables.get' && read.input.id === id && state.staleReads.delete('take'))
+      state.deliverable.value = read.value;
+    else if (
+      read.channel === 'revisions.versions' &&
+      read.input.deliverableId === id &&
+      state.staleReads.delete('versions')
+    ) {
+      // A version that arrived shows in the list. The newest is shown, as a fresh open would, unless the producer
+      // picked a version of this take: then the selection stays (the player does not jump).
+      const showNewest = state.selectedVersion.value >= state.versions.value.length && !playback.picked();
+      state.versionList.value = read.value.versions;
+      state.versionsUnreadable.value = read.value.unreadable ?? 0;
+      state.statusChanged.value = statusChangedOf(read.value);
+      const newest = Math.max(1, state.versions.value.length);
+      if (showNewest && newest !== state.selectedVersion.value) void playback.showVersion(newest);
+    } else if (read.channel === 'projects.get' && read.input.id === state.project.value?.id)
+      state.project.value = read.value;
+    else if (read.channel === 'deliverables.list' && read.input.projectId === state.project.value?.id)
+      state.siblings.value = read.value.items;
+    else return;
+    if (state.staleReads.size === 0 && state.asOf.value !== null) {
+      state.asOf.value = null;
+      state.offline.value = false;
+    }
+  }
+
+  /** A read answered from what was loaded: its service answer is asked for too, and replaces it when it lands. */
+  function followUp<C extends MirroredRead>(
+    channel: C,
+    input: Extract<RefreshedRead, { channel: C }>['input'],
+    ask: () => Promise<{ asOf?: string }>,
+    isLatest: () => boolean,
+  ): void {
+    const profileId = profiles.state?.activeId;
+    if (!profileId) return;
+    void ask().then(
+      (value) => {
+        if (isLatest() && !value.asOf) applyRefreshed({ profileId, channel, input, value } as RefreshedRead);
+      },
+      () => undefined, // What was loaded stays, as of when it was read.
+    );
+  }
+
   /** Loads deliverable, versions, project (for contest / audio ads) and library files; resets the rest. */
   async function load(id: string, projectId?: string, cache: ReviewCache = {}): Promise<void> {
     const isLatest = loads.next();
@@ -76,6 +126,7 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
           state.offline.value = profiles.connection === 'unreachable';
           state.asOf.value = d.value.asOf;
           state.staleReads.add('take');
+          followUp('deliverables.get', { id }, () => api.deliverables.get({ id, fresh: true }), isLatest);
         }
       } else if (isUnreachable(d.reason) && cache.deliverable?.id === id) {
         // Offline: review what the project page last listed; the library has the files.
@@ -90,7 +141,15 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
         state.versionList.value = v.value.versions;
         state.versionsUnreadable.value = v.value.unreadable ?? 0;
         state.statusChanged.value = statusChangedOf(v.value);
-        if (v.value.asOf) state.staleReads.add('versions');
+        if (v.value.asOf) {
+          state.staleReads.add('versions');
+          followUp(
+            'revisions.versions',
+            { deliverableId: id },
+            () => api.revisions.versions({ deliverableId: id, fresh: true }),
+            isLatest,
+          );
+        }
       } else versionsError.value = v.reason;
       // The library is local: when it fails the review still works from the service.
       state.library.value = lib.status === 'fulfilled' ? lib.value.filter((i) => i.deliverableId === id) : [];
@@ -114,7 +173,11 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
     ]);
     if (!isLatest()) return;
     const before = qa.qaTarget.value;
-    if (p.status === 'fulfilled') state.project.value = p.value;
+    if (p.status === 'fulfilled') {
+      state.project.value = p.value;
+      if (p.value.asOf)
+        followUp('projects.get', { id }, () => api.projects.get({ id, fresh: true }), isLatest);
+    }
     // Offline: the project as the project page last listed it.
     else if (isUnreachable(p.reason) && cached?.id === id) state.project.value = cached;
     else projectError.value = p.reason;
@@ -124,7 +187,16 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
       if (qa.qaTarget.value !== before && (qa.qa.value || qa.qaLoading.value)) void qa.loadQa();
     }
     // Takes and the written script are context: without them the review still works.
-    if (list.status === 'fulfilled') state.siblings.value = list.value.items;
+    if (list.status === 'fulfilled') {
+      state.siblings.value = list.value.items;
+      if (list.value.asOf)
+        followUp(
+          'deliverables.list',
+          { projectId: id },
+          () => api.deliverables.list({ projectId: id, fresh: true }),
+          isLatest,
+        );
+    }
     await loadReplacementDate(isLatest);
   }
 
@@ -194,30 +266,7 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
         state.asOf.value = null;
       });
     });
-    const offRefreshed = api.on('read.refreshed', (read) => {
-      const id = state.deliverableId.value;
-      if (read.profileId !== profiles.state?.activeId || !id) return;
-      if (read.channel === 'deliverables.get' && read.input.id === id && state.staleReads.delete('take'))
-        state.deliverable.value = read.value;
-      else if (
-        read.channel === 'revisions.versions' &&
-        read.input.deliverableId === id &&
-        state.staleReads.delete('versions')
-      ) {
-        // The selection stays (the player does not jump); a version that arrived shows in the list.
-        state.versionList.value = read.value.versions;
-        state.versionsUnreadable.value = read.value.unreadable ?? 0;
-        state.statusChanged.value = statusChangedOf(read.value);
-      } else if (read.channel === 'projects.get' && read.input.id === state.project.value?.id)
-        state.project.value = read.value;
-      else if (read.channel === 'deliverables.list' && read.input.projectId === state.project.value?.id)
-        state.siblings.value = read.value.items;
-      else return;
-      if (state.staleReads.size === 0 && state.asOf.value !== null) {
-        state.asOf.value = null;
-        state.offline.value = false;
-      }
-    });
+    const offRefreshed = api.on('read.refreshed', applyRefreshed);
     return () => {
       offLibrary();
       offReady();

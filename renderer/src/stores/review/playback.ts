@@ -62,8 +62,17 @@ export function reviewPlayback(
     }
   }
 
+  /** The producer picked a version of this take (the selection is theirs from then on). */
+  let picked = false;
+
   /** A/B: selects another version; the view swaps the player's media and keeps the playhead. */
   async function selectVersion(number: number): Promise<void> {
+    picked = true;
+    await showVersion(number);
+  }
+
+  /** Shows a version without it counting as the producer's pick (the newest, when the service lists one more). */
+  async function showVersion(number: number): Promise<void> {
     if (number === state.selectedVersion.value && source.value) return;
     state.selectedVersion.value = number;
     qa.dropQa();
@@ -103,6 +112,7 @@ export function reviewPlayback(
 
   /** Forgets the media of the deliverable shown before. */
   function reset(): void {
+    picked = false;
     source.value = null;
     sourceVersion.value = null;
     sourceError.value = null;
@@ -118,6 +128,8 @@ export function reviewPlayback(
     matchGain,
     resolveSource,
     selectVersion,
+    showVersion,
+    picked: () => picked,
     refreshLibrary,
     reset,
   };
