@@ -238,12 +238,11 @@ test('music library: the first play of a track starts at once (the sandbox strea
   }
   const times = await app.evaluate(() => (window as unknown as { startTimes: number[] }).startTimes);
   expect(times).toHaveLength(3);
-  // The median of three: one play slowed by the load of the machine does not decide it. The aim is 1 s; on this
-  // shared CI machine (load around 12 on 2 cores) the sandbox encodes at about real time and Chromium starts once
-  // about a second of audio is in, so medians of 0.7-1.9 s were measured: 3 s is what is asserted, each time
-  // printed.
+  // The median of three: one play slowed by the load of the machine does not decide it. The sandbox encodes the
+  // track as it streams and Chromium starts once some of it is in: medians of 0.4-0.5 s on this 2-core machine at a
+  // load of 2, 0.7-1.2 s when other test runs shared it (load 10-15). Each run prints its times.
   const median = [...times].sort((a, b) => a - b)[1]!;
   const said = `click to playing: ${times.map((t) => Math.round(t)).join(', ')} ms`;
   console.log(`music first play, ${said}`);
-  expect(median, said).toBeLessThan(3_000);
+  expect(median, said).toBeLessThan(1_000);
 });
