@@ -4,6 +4,7 @@ import { pageMayContinue } from '../../../shared/api/paging';
 import type { ClientApi } from '../../../shared/ipc';
 import { orderProjects, type ActivityOf, type ProjectSort } from './project-list-order';
 import { isUnreachable } from './service-reach';
+import { latestAnswer } from './support/latest-answer';
 
 /** Filters of the projects list (docs/service.md#projects: GET /projects query). */
 export interface ProjectFilters {
@@ -49,8 +50,8 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
   /** The rows shown came from what main loaded earlier (its read mirror), read at this ISO time; null: fresh. */
   const listAsOf = ref<string | null>(null);
   const listLoading = ref(false);
-  /** Bumped on every filter change or refresh so late answers for old filters are dropped. */
-  let generation = 0;
+  /** Every filter change or refresh is the latest read: late answers for old filters are dropped. */
+  const reads = latestAnswer();
   /**
    * Words looked for in the titles, scripts and notes of the rows that arrived: the service's own filter
    * (`titleQuery`) reads titles only, so this one is answered here, over the whole list.
@@ -96,7 +97,7 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
    * otherwise the rows shown are replaced once the last page arrived (a refresh: no shrinking list meanwhile).
    * `fresh`: each page must be the service's (a refresh after a change was announced).
    */
-  async function readPages(gen: number, progressive: boolean, fresh = false): Promise<void> {
+  async function readPages(isLatest: () => boolean, progressive: boolean, fresh = false): Promise<void> {
     const collected: ProjectListItem[] = [];
     const ids = new Set<string>();
     let unreadable = 0;
@@ -113,12 +114,12 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
     pagesRead = null;
     for (let page = 1; ; page++) {
       const response = await api.projects.list(listQuery(page, fresh));
-      if (gen !== generation) return;
+      if (!isLatest()) return;
       const arrived = response.projects.length;
       if (page === 1) firstPageRows = readFirstPageRows = arrived;
       asOf ??= response.asOf ?? null;
       if (!response.asOf) freshPages.set(page, response.projects);
-      else followUp(page, gen);
+      else followUp(page, isLatest);
       const before = collected.length;
       // A project made between two reads shifts the pages by one: the repeated row is kept once.
       for (const project of response.projects) {
@@ -148,11 +149,11 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
    * `read.refreshed` (main asks the service behind every loaded answer, and joins this read to that request); the
    * pull does not depend on the screen listening before main's answer lands.
    */
-  function followUp(page: number, gen: number): void {
+  function followUp(page: number, isLatest: () => boolean): void {
     const { fresh: _fresh, ...input } = listQuery(page, true);
     void api.projects.list({ ...input, fresh: true }).then(
       (answer) => {
-        if (gen === generation && !answer.asOf) refreshedListPage(input, answer.projects);
+        if (isLatest() && !answer.asOf) refreshedListPage(input, answer.projects);
       },
       () => undefined, // What was loaded stays, as of when it was read.
     );
@@ -209,15 +210,15 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
   );
 
   async function read(progressive: boolean, fresh = false): Promise<void> {
-    const gen = ++generation;
+    const isLatest = reads.next();
     listLoading.value = true;
     try {
-      await readPages(gen, progressive, fresh);
+      await readPages(isLatest, progressive, fresh);
     } catch (error) {
       // What arrived stays (marked offline when the service did not answer); the count says what it is.
-      if (gen === generation) listError.value = error;
+      if (isLatest()) listError.value = error;
     } finally {
-      if (gen === generation) listLoading.value = false;
+      if (isLatest()) listLoading.value = false;
     }
   }
 
@@ -244,11 +245,11 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
 
   /** The first page's rows replace theirs in the list; projects new to it go on top. */
   async function refreshFirstPage(): Promise<void> {
-    const gen = ++generation;
+    const isLatest = reads.next();
     listLoading.value = true;
     try {
       const response = await api.projects.list(listQuery(1, true));
-      if (gen !== generation) return;
+      if (!isLatest()) return;
       const fresh = new Map(response.projects.map((project) => [project.id, project]));
       const known = new Set(rows.value.map((row) => row.id));
       const added = response.projects.filter((project) => !known.has(project.id));
@@ -257,9 +258,9 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
       listAsOf.value = response.asOf ?? null;
       listError.value = null;
     } catch (error) {
-      if (gen === generation) listError.value = error;
+      if (isLatest()) listError.value = error;
     } finally {
-      if (gen === generation) listLoading.value = false;
+      if (isLatest()) listLoading.value = false;
     }
   }
 
@@ -284,7 +285,7 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
 
   /** Another profile's list (or nothing yet): answers on their way belong to the previous profile. */
   function restoreList(saved: SavedList | undefined): void {
-    generation++;
+    reads.drop();
     filters.value = saved?.filters ?? { titleQuery: '', category: '' };
     rows.value = saved?.rows ?? [];
     total.value = saved?.read ? saved.rows.length : null;

@@ -15,6 +15,7 @@ import { createProjectList, type SavedList } from './projects-list';
 import { createProjectsBulk } from './projects-bulk';
 import { createReviewIndex } from './projects-review-index';
 import { isUnreachable } from './service-reach';
+import { latestAnswer } from './support/latest-answer';
 
 // Kept here for the callers that import them from the store.
 export { isUnreachable } from './service-reach';
@@ -104,7 +105,8 @@ export const useProjectsStore = defineStore('projects', () => {
       (isUnreachable(currentError.value) && current.value !== null) ||
       (currentAsOf.value !== null && serviceAway.value),
   );
-  let projectGeneration = 0;
+  /** The latest load of a project: a later one (or another project) makes earlier answers stale. */
+  const projectLoads = latestAnswer();
   /** When the open project's answer and its takes' were read, when they came from what was loaded. */
   const readAt = { project: null as string | null, takes: null as string | null };
   // The oldest read shown says how old the page is.
@@ -124,7 +126,7 @@ export const useProjectsStore = defineStore('projects', () => {
   /** `fresh`: the service's answer, not what was loaded (after the producer's own decision on the project). */
   async function loadProject(id: string, fresh = false): Promise<void> {
     const profile = profileId.value;
-    const gen = ++projectGeneration;
+    const isLatest = projectLoads.next();
     if (current.value?.id !== id) {
       const saved = savedProjects.get(projectKey(profile, id));
       current.value = saved?.project ?? null;
@@ -141,7 +143,7 @@ export const useProjectsStore = defineStore('projects', () => {
     ]);
     // Another profile (or a later load) took over meanwhile: this answer is not what the screen shows. Asked
     // before the profiles were known, it is the active profile's (main answers for that one).
-    if ((profile !== null && profile !== profileId.value) || gen !== projectGeneration) return;
+    if ((profile !== null && profile !== profileId.value) || !isLatest()) return;
     if (project.status === 'fulfilled') current.value = project.value;
     else currentError.value = project.reason;
     readAt.project = project.status === 'fulfilled' ? (project.value.asOf ?? null) : null;
@@ -150,7 +152,7 @@ export const useProjectsStore = defineStore('projects', () => {
     // Answered from what was loaded: the service's own answers are asked for too (they may also come as
     // `read.refreshed`; the pull does not depend on the page listening before main's answer lands).
     const asked = profileId.value;
-    const stillShown = () => asked !== null && gen === projectGeneration;
+    const stillShown = () => asked !== null && isLatest();
     if (readAt.project !== null)
       void api.projects.get({ id, fresh: true }).then((value) => {
         if (stillShown() && !value.asOf)
