@@ -112,6 +112,11 @@ export interface DownloadJob extends DeliverableFile, FetchedUnder {
   relativePath: string;
   libraryId: string | null;
   createdAt: string;
+  /**
+   * While `verifying`, what the job is doing: checking the size, waiting for the figures measured as the bytes
+   * streamed in, saving the file into the library, or measuring the saved file (when streaming gave no figures).
+   */
+  verifying?: 'checking' | 'measuring' | 'saving' | 'analysing';
 }
 
 /** The moving part of a download, sent several times a second. */

@@ -712,6 +712,31 @@ describe('downloads against the sandbox', () => {
     expect(analysed).toEqual([path]);
   }, 60_000);
 
+  it('an analysis of the saved file that never ends is given up at its deadline: the job is done without figures', async () => {
+    const broken = join(dir, 'broken-worker-2.mjs');
+    await writeFile(broken, "throw new Error('this worker cannot start');\n");
+    const follow = createFollowThreads({ analyze: true, entry: pathToFileURL(broken) });
+    const steps: string[] = [];
+    const { downloads, library } = manager({
+      follow,
+      // An analysis pool that never answers (as a stuck worker would).
+      analyze: () => new Promise<never>(() => undefined),
+      lateAnalysisDeadline: () => 300,
+      emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+        const changed = payload as DownloadJob;
+        if (event === 'downloads.changed' && changed.verifying) steps.push(changed.verifying);
+      },
+    });
+    const job = await startOf(downloads, voWav, 'wav');
+    const done = await finished(downloads, job.id);
+    await follow.close();
+    expect(done.state).toBe('done');
+    expect(done.verifying).toBeUndefined();
+    expect((await library.get(done.libraryId!))?.analysis).toBeNull();
+    // The row said what the job was doing, step by step, the last one the saved file's analysis.
+    expect([...new Set(steps)]).toEqual(['checking', 'measuring', 'saving', 'analysing']);
+  }, 60_000);
+
   it('a follow worker that stops answering is given up at its deadline: the job finishes by one plain pass, and the worker is not reused', async () => {
     const stalled = join(dir, 'stalled-worker.mjs');
     const starts = join(dir, 'stalled-starts.log');

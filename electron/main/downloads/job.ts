@@ -87,6 +87,22 @@ export interface JobRecord {
   resolved: ResolvedDownload | null;
 }
 
+/** How long measuring a saved file may take before its download finishes without the figures: 30 s + 100 ms/MB. */
+export const lateAnalysisDeadlineMs = (size: number): number => 30_000 + size / 10_000;
+
+/** The value, or null once `ms` have passed without it. */
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Says what a verifying job is doing now (shown on its row, so a slow step names itself). */
+function stage(job: DownloadJob, step: NonNullable<DownloadJob['verifying']>, ctx: JobContext): void {
+  job.verifying = step;
+  ctx.changed();
+}
+
 /** A file that is complete under its final name and listed, but whose data may still be only in the page cache. */
 export interface Finished {
   path: string;
@@ -100,6 +116,8 @@ export interface JobContext {
   http: HttpGet;
   follow: Follow;
   analyze?: (path: string, format: 'wav' | 'mp3') => Promise<AudioAnalysis | null>;
+  /** Overrides `lateAnalysisDeadlineMs` (tests). */
+  lateAnalysisDeadline?: (size: number) => number;
   retry: RetryPolicy;
   now: () => Date;
   /** The job's state changed (an event and a save). */
@@ -217,6 +235,7 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
     }
 
     job.state = 'verifying';
+    job.verifying = 'checking';
     ctx.changed();
     size = (await local(part, () => stat(part))).size;
     if (job.total !== null && size !== job.total) {
@@ -226,6 +245,7 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
       );
     }
     if (reader) {
+      stage(job, 'measuring', ctx);
       try {
         followed = await reader.finish(size);
       } catch {
@@ -270,6 +290,7 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
   };
   // The commit point: the part gets its final name (never over another file) and is listed, in one step; a file
   // under its final name is always complete.
+  stage(job, 'saving', ctx);
   let item: LibraryItem;
   try {
     item = await ctx.library.commit({ part, peaks, planned: job.relativePath, item: draft });
@@ -280,7 +301,11 @@ export async function runJob(entry: JobRecord, ctx: JobContext, signal: AbortSig
   job.relativePath = item.relativePath;
   const finalPath = await real(ctx, item.relativePath);
   if (!analysis && ctx.analyze && isAudioFormat(job.format)) {
-    const late = await ctx.analyze(finalPath, job.format).catch(() => null);
+    stage(job, 'analysing', ctx);
+    // The figures are optional here (the library measures a file without them when it is played or checked): a
+    // pass that does not end in time leaves the job done without them rather than "verifying" for ever.
+    const deadline = (ctx.lateAnalysisDeadline ?? lateAnalysisDeadlineMs)(size);
+    const late = await withinDeadline(ctx.analyze(finalPath, job.format), deadline).catch(() => null);
     if (late) {
       const hasPeaks = await ctx.library
         .peaksPathOf(item.relativePath)

@@ -61,6 +61,8 @@ export interface DownloadsDeps {
    * failures are ignored.
    */
   analyze?: (path: string, format: 'wav' | 'mp3') => Promise<AudioAnalysis | null>;
+  /** How long that analysis may take before the job finishes without it (default `lateAnalysisDeadlineMs`). */
+  lateAnalysisDeadline?: (size: number) => number;
   /** The transport (default: the lean reader on this thread, following redirects). */
   fetchImpl?: HttpGet;
   /**
@@ -130,6 +132,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     http,
     follow: followFor(entry, follow),
     ...(deps.analyze ? { analyze: deps.analyze } : {}),
+    ...(deps.lateAnalysisDeadline ? { lateAnalysisDeadline: deps.lateAnalysisDeadline } : {}),
     retry,
     now,
     changed: () => changed(entry),

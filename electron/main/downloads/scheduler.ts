@@ -68,6 +68,7 @@ export function createScheduler(deps: SchedulerDeps) {
       .finally(() => {
         entry.running = null;
         entry.controller = null;
+        delete entry.job.verifying;
         entry.job.rate = 0;
         entry.job.etaSeconds = null;
         if (!entry.stopReason) deps.changed(entry);

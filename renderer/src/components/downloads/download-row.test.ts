@@ -35,6 +35,16 @@ describe('DownloadRow', () => {
     expect(stateText(job({ state: 'verifying', format: 'wav' }))).toBe('Verifying · measuring loudness');
     expect(stateText(job({ state: 'verifying', format: 'mp3' }))).toBe('Verifying · measuring loudness');
     expect(stateText(job({ state: 'verifying', format: 'pdf' }))).toBe('Verifying');
+    // Each step of verifying names itself, so a slow one is told apart.
+    expect(stateText(job({ state: 'verifying', format: 'wav', verifying: 'saving' }))).toBe(
+      'Verifying · saving to the library',
+    );
+    expect(stateText(job({ state: 'verifying', format: 'wav', verifying: 'analysing' }))).toBe(
+      'Verifying · measuring the saved file',
+    );
+    expect(stateText(job({ state: 'verifying', format: 'pdf', verifying: 'checking' }))).toBe(
+      'Verifying · checking the size',
+    );
     expect(stateText(job({ state: 'downloading' }))).toBe('Downloading');
     expect(stateText(job({ state: 'done' }))).toBe('Done');
   });
