@@ -58,20 +58,23 @@ export function createReviewHandlers(
   const { review, seen, documentedOnly } = deps;
   const activeId = () => activeProfileId(deps.profiles);
   const readThrough = createMirroredRead(deps);
-  /** A decision's answer updates the review index of the profile that took it. */
-  const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
-    review.decided(profileId, [answer]);
-    mirrorDecided(profileId, [answer]);
-    return answer;
-  };
-  /** The service's answer to a decision is what it says of those takes now: the mirror shows it from then on. */
-  const mirrorDecided = (profileId: string, takes: ReadonlyArray<{ id: string; status: string }>) => {
+  /**
+   * A decision's answer is what the service says of those takes now: it updates the review index of the profile
+   * that took it, and the read mirror shows it from then on.
+   */
+  const takesDecided = (profileId: string, takes: ReadonlyArray<{ id: string; status: string }>) => {
+    review.decided(profileId, takes);
     const mirror = deps.mirror;
     if (!mirror) return;
     void mirror
       .account(profileId)
       .then((account) => mirror.store.decided(account, takes))
       .catch((error: unknown) => deps.log?.('the read mirror could not keep a decision’s answer', error));
+  };
+  /** One take's decision answer, passed on as it came. */
+  const decided = <T extends { id: string; status: string }>(profileId: string, answer: T): T => {
+    takesDecided(profileId, [answer]);
+    return answer;
   };
   /** The producer acted on a project: the watcher checks it now and keeps it hot for the hour. */
   const poke = <T>(value: T, target: PokeTarget): T => {
@@ -187,9 +190,7 @@ export function createReviewHandlers(
         { ...heard, projectId },
         (client) => client.approveAll(projectId),
       );
-      const profileId = await activeId();
-      review.decided(profileId, answers);
-      mirrorDecided(profileId, answers);
+      takesDecided(await activeId(), answers);
       return answers;
     },
     // A rejected take is replaced by a new deliverable (docs/service.md#rejected-takes-are-replaced): watch
@@ -216,9 +217,7 @@ export function createReviewHandlers(
       const answer = await deps.outbox.decide({ kind: 'revision', deliverableId, ...body }, heard, (client) =>
         client.createRevision(deliverableId, body),
       );
-      const profileId = await activeId();
-      review.decided(profileId, [{ id: deliverableId, status: answer.status }]);
-      mirrorDecided(profileId, [{ id: deliverableId, status: answer.status }]);
+      takesDecided(await activeId(), [{ id: deliverableId, status: answer.status }]);
       return poke(answer, { deliverableId });
     },
     'revisions.versions': async ({ deliverableId, fresh }) => {
