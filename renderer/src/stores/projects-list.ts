@@ -4,6 +4,7 @@ import { pageMayContinue } from '../../../shared/api/paging';
 import type { ClientApi } from '../../../shared/ipc';
 import { orderProjects, type ActivityOf, type ProjectSort } from './project-list-order';
 import { isUnreachable } from './service-reach';
+import { whenFresh } from './support/fresh-answer';
 import { latestAnswer } from './support/latest-answer';
 
 /** Filters of the projects list (docs/service.md#projects: GET /projects query). */
@@ -150,12 +151,9 @@ export function createProjectList(api: ClientApi, activityOf: ActivityOf, servic
    * pull does not depend on the screen listening before main's answer lands.
    */
   function followUp(page: number, isLatest: () => boolean): void {
-    const { fresh: _fresh, ...input } = listQuery(page, true);
-    void api.projects.list({ ...input, fresh: true }).then(
-      (answer) => {
-        if (isLatest() && !answer.asOf) refreshedListPage(input, answer.projects);
-      },
-      () => undefined, // What was loaded stays, as of when it was read.
+    const input = listQuery(page);
+    whenFresh(api.projects.list({ ...input, fresh: true }), isLatest, (answer) =>
+      refreshedListPage(input, answer.projects),
     );
   }
 

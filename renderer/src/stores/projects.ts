@@ -15,6 +15,7 @@ import { createProjectList, type SavedList } from './projects-list';
 import { createProjectsBulk } from './projects-bulk';
 import { createReviewIndex } from './projects-review-index';
 import { isUnreachable } from './service-reach';
+import { whenFresh } from './support/fresh-answer';
 import { latestAnswer } from './support/latest-answer';
 
 // Kept here for the callers that import them from the store.
@@ -26,9 +27,6 @@ export {
   PROJECTS_PAGE_SIZE,
   type ProjectFilters,
 } from './projects-list';
-
-/** A failed follow-up read: what was loaded stays, as of when it was read. */
-const ignore = () => undefined;
 
 /** The open project as last read, per profile and project: shown (marked offline) when a reload fails. */
 interface SavedProject {
@@ -154,20 +152,18 @@ export const useProjectsStore = defineStore('projects', () => {
     const asked = profileId.value;
     const stillShown = () => asked !== null && isLatest();
     if (readAt.project !== null)
-      void api.projects.get({ id, fresh: true }).then((value) => {
-        if (stillShown() && !value.asOf)
-          refreshedProject(id, { profileId: asked!, channel: 'projects.get', input: { id }, value });
-      }, ignore);
+      whenFresh(api.projects.get({ id, fresh: true }), stillShown, (value) =>
+        refreshedProject(id, { profileId: asked!, channel: 'projects.get', input: { id }, value }),
+      );
     if (readAt.takes !== null)
-      void api.deliverables.list({ projectId: id, fresh: true }).then((value) => {
-        if (stillShown() && !value.asOf)
-          refreshedProject(id, {
-            profileId: asked!,
-            channel: 'deliverables.list',
-            input: { projectId: id },
-            value,
-          });
-      }, ignore);
+      whenFresh(api.deliverables.list({ projectId: id, fresh: true }), stillShown, (value) =>
+        refreshedProject(id, {
+          profileId: asked!,
+          channel: 'deliverables.list',
+          input: { projectId: id },
+          value,
+        }),
+      );
     if (list.status === 'fulfilled') {
       deliverables.value = list.value.items;
       deliverablesUnreadable.value = list.value.unreadable;

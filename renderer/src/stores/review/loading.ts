@@ -7,6 +7,7 @@ import { ref, shallowRef, watch } from 'vue';
 import type { Deliverable, Project } from '../../../../shared/api';
 import type { ClientApi, MirroredRead, RefreshedRead } from '../../../../shared/ipc';
 import { useProfilesStore } from '../profiles';
+import { whenFresh } from '../support/fresh-answer';
 import { latestAnswer } from '../support/latest-answer';
 import type { ReviewActions } from './actions';
 import type { reviewLivePeaks } from './live-peaks';
@@ -85,11 +86,8 @@ export function reviewLoading(api: ClientApi, state: ReviewState, units: ReviewU
   ): void {
     const profileId = profiles.state?.activeId;
     if (!profileId) return;
-    void ask().then(
-      (value) => {
-        if (isLatest() && !value.asOf) applyRefreshed({ profileId, channel, input, value } as RefreshedRead);
-      },
-      () => undefined, // What was loaded stays, as of when it was read.
+    whenFresh(ask(), isLatest, (value) =>
+      applyRefreshed({ profileId, channel, input, value } as RefreshedRead),
     );
   }
 
