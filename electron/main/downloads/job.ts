@@ -100,7 +100,7 @@ function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
 /** Says what a verifying job is doing now (shown on its row, so a slow step names itself). */
 function stage(job: DownloadJob, step: NonNullable<DownloadJob['verifying']>, ctx: JobContext): void {
   job.verifying = step;
-  ctx.changed();
+  ctx.shown();
 }
 
 /** A file that is complete under its final name and listed, but whose data may still be only in the page cache. */
@@ -122,6 +122,8 @@ export interface JobContext {
   now: () => Date;
   /** The job's state changed (an event and a save). */
   changed: () => void;
+  /** Only what the job's row shows changed (a step of verifying): an event, no save. */
+  shown: () => void;
   /** Something worth keeping changed (the ETag, the size): save the queue. */
   persist: () => void;
 }

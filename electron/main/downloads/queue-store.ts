@@ -77,12 +77,15 @@ export function createQueueStore(
 ) {
   const snapshot = (): StateFile => ({
     version: 1,
-    jobs: [...entries.values()].map(({ job, request, etag, orderedSeconds }) => ({
-      job,
-      request,
-      etag,
-      orderedSeconds,
-    })),
+    // What a verifying job is doing is shown, never kept: a restored job starts its steps again.
+    jobs: [...entries.values()].map(
+      ({ job: { verifying: _step, ...job }, request, etag, orderedSeconds }) => ({
+        job,
+        request,
+        etag,
+        orderedSeconds,
+      }),
+    ),
   });
   const saving = createCoalescedTask(async () => {
     await mkdir(dirname(deps.stateFile), { recursive: true });

@@ -122,8 +122,10 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
   const store = createQueueStore(deps, entries);
   const progress = createProgressTicker(entries, deps.emit, deps.progressIntervalMs ?? 250);
   const durability = createDurability(deps.syncFile ?? syncFile, deps.library);
+  /** What the job's row shows changed: an event, nothing worth saving. */
+  const shown = (entry: Entry) => deps.emit('downloads.changed', { ...entry.job });
   const changed = (entry: Entry) => {
-    deps.emit('downloads.changed', { ...entry.job });
+    shown(entry);
     void store.persist();
   };
   const jobContext = (entry: Entry) => ({
@@ -136,6 +138,7 @@ export function createDownloads(deps: DownloadsDeps): Downloads {
     retry,
     now,
     changed: () => changed(entry),
+    shown: () => shown(entry),
     persist: () => void store.persist(),
   });
   const scheduler = createScheduler({
